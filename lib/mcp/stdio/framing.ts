@@ -1,0 +1,216 @@
+/**
+ * Newline framing: turns input chunks into records, one per line.
+ *
+ * Bytes are scanned for the line feed (0x0A) before anything is decoded. A line feed never occurs
+ * inside a multi-byte UTF-8 sequence, so a record is always a whole run of bytes and a character
+ * split across chunks is decoded only once its record is complete. A record that spans chunks is
+ * kept as its decoded text so far plus the decoder's carried bytes; nothing is concatenated per
+ * chunk. A trailing carriage return is removed, so LF and CRLF endings are both accepted, and empty
+ * lines are skipped. A record longer than the limit is never buffered: its bytes are counted and
+ * dropped through its line feed, then reported with its size.
+ */
+
+/** Receives what the reader finds, in input order. */
+export interface RecordSink {
+    /** A complete record, without its line ending. Never empty. */
+    receive(text: string): void;
+    /** A record of `bytes` bytes (line feed excluded) exceeded the limit and was discarded. */
+    oversized(bytes: number): void;
+}
+
+/**
+ * Input that is not valid UTF-8. `chunks` are the complete input chunks of the record that failed
+ * (byte input only) and `pendingText` is what had been decoded of that record before them.
+ */
+export class Utf8DecodeError extends Error {
+    override name = 'Utf8DecodeError';
+    readonly chunks: readonly Buffer[];
+    readonly pendingText: string;
+
+    constructor(chunks: readonly Buffer[], pendingText: string, cause: unknown) {
+        super(
+            'The input is not valid UTF-8: the MCP client must send UTF-8 encoded JSON-RPC records, ' +
+                'one per line. The transport was closed.',
+            {cause},
+        );
+        this.chunks = chunks;
+        this.pendingText = pendingText;
+    }
+}
+
+const LF = 0x0a;
+const CR = 0x0d;
+
+export class LineReader {
+    readonly #sink: RecordSink;
+    readonly #maxBytes: number;
+    #decoder = new TextDecoder('utf-8', {fatal: true, ignoreBOM: true});
+    /** Decoded text of the record in progress. */
+    #pendingText = '';
+    /** Bytes of the record in progress, line feed excluded. */
+    #pendingBytes = 0;
+    /** Raw chunks of the record in progress, kept for the diagnostic of a decoding failure. */
+    #parts: Buffer[] = [];
+    /** The record in progress is over the limit and is being dropped. */
+    #discarding = false;
+    #halted = false;
+
+    constructor(sink: RecordSink, maxBytes: number) {
+        this.#sink = sink;
+        this.#maxBytes = maxBytes;
+    }
+
+    /** Stops delivering records, including any left in the chunk being processed. */
+    halt(): void {
+        this.#halted = true;
+    }
+
+    /** Feeds one input chunk. Throws `Utf8DecodeError` when byte input is not valid UTF-8. */
+    push(chunk: Buffer | string): void {
+        if (typeof chunk === 'string') {
+            this.#pushText(chunk);
+            return;
+        }
+        const length = chunk.length;
+        let start = 0;
+        while (!this.#halted) {
+            const lf = chunk.indexOf(LF, start);
+            if (lf === -1) break;
+            if (this.#pendingBytes === 0) {
+                this.#wholeLine(chunk, start, lf);
+            } else {
+                this.#finishPending(chunk, start, lf);
+            }
+            start = lf + 1;
+        }
+        if (start < length && !this.#halted) {
+            this.#appendBytes(chunk, start);
+        }
+    }
+
+    /** Input ended: a final record without its line feed is still delivered. */
+    end(): void {
+        if (this.#halted || this.#pendingBytes === 0) return;
+        if (this.#discarding) {
+            this.#reportOversized(0);
+            return;
+        }
+        let text: string;
+        try {
+            text = this.#pendingText + this.#decoder.decode();
+        } catch (cause) {
+            throw this.#decodeError(undefined, cause);
+        }
+        this.#reset();
+        this.#emit(text);
+    }
+
+    #wholeLine(chunk: Buffer, start: number, lf: number): void {
+        let end = lf;
+        if (end > start && chunk[end - 1] === CR) end -= 1;
+        if (end === start) return;
+        if (lf - start > this.#maxBytes) {
+            this.#sink.oversized(lf - start);
+            return;
+        }
+        let text: string;
+        try {
+            text = this.#decoder.decode(chunk.subarray(start, end));
+        } catch (cause) {
+            throw this.#decodeError(chunk, cause);
+        }
+        this.#sink.receive(text);
+    }
+
+    #finishPending(chunk: Buffer, start: number, lf: number): void {
+        if (this.#discarding || this.#pendingBytes + (lf - start) > this.#maxBytes) {
+            this.#reportOversized(lf - start);
+            return;
+        }
+        let text: string;
+        try {
+            text = this.#pendingText + this.#decoder.decode(chunk.subarray(start, lf));
+        } catch (cause) {
+            throw this.#decodeError(chunk, cause);
+        }
+        this.#reset();
+        this.#emit(text);
+    }
+
+    #appendBytes(chunk: Buffer, start: number): void {
+        const bytes = chunk.length - start;
+        this.#pendingBytes += bytes;
+        if (this.#discarding) return;
+        if (this.#pendingBytes > this.#maxBytes) {
+            this.#startDiscarding();
+            return;
+        }
+        try {
+            this.#pendingText += this.#decoder.decode(chunk.subarray(start), {stream: true});
+        } catch (cause) {
+            throw this.#decodeError(chunk, cause);
+        }
+        this.#parts.push(chunk);
+    }
+
+    #pushText(chunk: string): void {
+        let start = 0;
+        while (!this.#halted) {
+            const lf = chunk.indexOf('\n', start);
+            if (lf === -1) break;
+            const piece = chunk.slice(start, lf);
+            start = lf + 1;
+            const bytes = this.#pendingBytes + Buffer.byteLength(piece);
+            if (this.#discarding || bytes > this.#maxBytes) {
+                this.#reportOversized(bytes - this.#pendingBytes);
+                continue;
+            }
+            const text = this.#pendingText + piece;
+            this.#reset();
+            this.#emit(text);
+        }
+        if (start < chunk.length && !this.#halted) {
+            const piece = start === 0 ? chunk : chunk.slice(start);
+            this.#pendingBytes += Buffer.byteLength(piece);
+            if (this.#discarding) return;
+            if (this.#pendingBytes > this.#maxBytes) {
+                this.#startDiscarding();
+                return;
+            }
+            this.#pendingText += piece;
+        }
+    }
+
+    #emit(text: string): void {
+        const end = text.charCodeAt(text.length - 1) === CR ? text.length - 1 : text.length;
+        if (end === 0) return;
+        this.#sink.receive(end === text.length ? text : text.slice(0, end));
+    }
+
+    #startDiscarding(): void {
+        this.#discarding = true;
+        this.#pendingText = '';
+        this.#parts = [];
+        this.#decoder = new TextDecoder('utf-8', {fatal: true, ignoreBOM: true});
+    }
+
+    #reportOversized(tailBytes: number): void {
+        const total = this.#pendingBytes + tailBytes;
+        this.#reset();
+        this.#sink.oversized(total);
+    }
+
+    #reset(): void {
+        this.#pendingText = '';
+        this.#pendingBytes = 0;
+        this.#discarding = false;
+        if (this.#parts.length > 0) this.#parts = [];
+    }
+
+    #decodeError(chunk: Buffer | undefined, cause: unknown): Utf8DecodeError {
+        const chunks = chunk === undefined ? this.#parts : [...this.#parts, chunk];
+        const error = new Utf8DecodeError(chunks, this.#pendingText, cause);
+        this.#halted = true;
+        return error;
+    }
+}

@@ -1,0 +1,38 @@
+/**
+ * `arcane-os/mcp/stdio`: serve an application's own tools and static resources to one MCP client
+ * over stdio. Importing this module starts nothing.
+ */
+export {MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS} from './catalog.js';
+export {ErrorCode, McpProtocolError} from './errors.js';
+export {Utf8DecodeError} from './framing.js';
+export {createMcpStdioServer} from './server.js';
+export type {
+    AudioContent,
+    BlobResourceContents,
+    CallToolResult,
+    CloseOptions,
+    ContentBlock,
+    EmbeddedResource,
+    HandlerContext,
+    Icon,
+    ImageContent,
+    Implementation,
+    JsonObject,
+    McpResource,
+    McpStdioServer,
+    McpStdioServerOptions,
+    McpTool,
+    ObjectSchema,
+    ReadResourceParams,
+    ReadResourceResult,
+    RequestId,
+    ResourceDescriptor,
+    ResourceHandler,
+    ResourceLink,
+    StartOptions,
+    TextContent,
+    TextResourceContents,
+    ToolAnnotations,
+    ToolDescriptor,
+    ToolHandler,
+} from './types.js';

@@ -1,0 +1,95 @@
+/**
+ * JSON-RPC 2.0 as this profile speaks it: classifying a parsed record and encoding responses.
+ * Pure functions, no I/O.
+ */
+import {ErrorCode} from './errors.js';
+
+/** A request id: a string or an integer. `1` and `"1"` are different ids. */
+export type RequestId = string | number;
+
+export type JsonObject = {[key: string]: unknown};
+
+export type Incoming =
+    | {kind: 'request'; id: RequestId; method: string; params: JsonObject | undefined}
+    | {kind: 'notification'; method: string; params: JsonObject | undefined}
+    /** A response or error from the client: this server sends no requests, so it has nothing to match. */
+    | {kind: 'response'; id: RequestId | undefined}
+    | {kind: 'invalid'; id: RequestId | undefined; code: number; message: string};
+
+export function isObject(value: unknown): value is JsonObject {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function isRequestId(value: unknown): value is RequestId {
+    return typeof value === 'string' || Number.isInteger(value);
+}
+
+/** Classifies one parsed JSON value. Never throws. */
+export function classify(message: unknown): Incoming {
+    if (Array.isArray(message)) {
+        return invalid(undefined, 'JSON-RPC batches are not supported: send each request as its own line');
+    }
+    if (!isObject(message)) {
+        return invalid(undefined, 'A JSON-RPC message must be a JSON object');
+    }
+    const hasId = Object.hasOwn(message, 'id');
+    const rawId = message.id;
+    const id = hasId && isRequestId(rawId) ? rawId : undefined;
+    if (message.jsonrpc !== '2.0') {
+        return invalid(id, 'The "jsonrpc" member must be exactly "2.0"');
+    }
+    if (!Object.hasOwn(message, 'method')) {
+        if (Object.hasOwn(message, 'result') || Object.hasOwn(message, 'error')) {
+            return {kind: 'response', id};
+        }
+        return invalid(id, 'A JSON-RPC request must have a "method" string');
+    }
+    const method = message.method;
+    if (typeof method !== 'string') {
+        return invalid(id, 'The "method" member must be a string');
+    }
+    if (hasId && id === undefined) {
+        return invalid(undefined, 'A request id must be a string or an integer');
+    }
+    const params = message.params;
+    if (params !== undefined && !isObject(params)) {
+        if (id === undefined) return {kind: 'notification', method, params: undefined};
+        return {
+            kind: 'invalid',
+            id,
+            code: ErrorCode.InvalidParams,
+            message: `The "params" of ${method} must be a JSON object`,
+        };
+    }
+    if (id === undefined) return {kind: 'notification', method, params};
+    return {kind: 'request', id, method, params};
+}
+
+function invalid(id: RequestId | undefined, message: string): Incoming {
+    return {kind: 'invalid', id, code: ErrorCode.InvalidRequest, message};
+}
+
+function encodeId(id: RequestId): string {
+    return typeof id === 'number' ? String(id) : JSON.stringify(id);
+}
+
+/** A success response; `resultJson` is the already serialized result. */
+export function resultRecord(id: RequestId, resultJson: string): string {
+    return `{"jsonrpc":"2.0","id":${encodeId(id)},"result":${resultJson}}\n`;
+}
+
+/**
+ * An error response. The `id` member is omitted when the request's id could not be read: the
+ * official SDK client rejects `"id": null`. Throws when `data` cannot be serialized.
+ */
+export function errorRecord(
+    id: RequestId | undefined,
+    code: number,
+    message: string,
+    data?: unknown,
+): string {
+    const error = data === undefined ? {code, message} : {code, message, data};
+    const body = JSON.stringify(error);
+    if (id === undefined) return `{"jsonrpc":"2.0","error":${body}}\n`;
+    return `{"jsonrpc":"2.0","id":${encodeId(id)},"error":${body}}\n`;
+}

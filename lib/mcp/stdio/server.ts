@@ -1,0 +1,279 @@
+/**
+ * The server: binds a session to caller-owned streams and owns the drain/close/closed lifecycle.
+ *
+ * It listens to the streams it is given and never ends, destroys or writes anything but records to
+ * them. A stream failure (input `error`, input `close` before `end`, undecodable input, a failed
+ * output or diagnostic write) cancels every pending handler with the failure as the reason, is
+ * reported on the diagnostic stream where that still works, and closes the session: `closed`
+ * rejects with an `AggregateError` of every failure once the owned work has settled.
+ */
+import type {Readable, Writable} from 'node:stream';
+import type {Catalog} from './catalog.js';
+import {buildCatalog} from './catalog.js';
+import {formatDiagnostic} from './diagnostics.js';
+import {describe} from './errors.js';
+import {LineReader, Utf8DecodeError} from './framing.js';
+import type {RequestId} from './protocol.js';
+import {isObject, isRequestId} from './protocol.js';
+import {Session} from './session.js';
+import type {CloseOptions, McpStdioServer, McpStdioServerOptions, StartOptions} from './types.js';
+import {RecordWriter} from './writer.js';
+
+/** Creates a server for one session over stdio. Nothing starts until `start()`. */
+export function createMcpStdioServer(options: McpStdioServerOptions): McpStdioServer {
+    return new StdioServer(buildCatalog(options));
+}
+
+type State = 'new' | 'open' | 'closing' | 'closed';
+
+class StdioServer implements McpStdioServer {
+    readonly #catalog: Catalog;
+    readonly #session: Session;
+    #state: State = 'new';
+    #input: Readable | undefined;
+    #output: RecordWriter | undefined;
+    #diagnostics: RecordWriter | undefined;
+    #reader: LineReader | undefined;
+    #inputEnded = false;
+    #inputPaused = false;
+    readonly #failures: Error[] = [];
+    #closing: Promise<void> | undefined;
+    readonly closed: Promise<void>;
+    #resolveClosed!: () => void;
+    #rejectClosed!: (error: AggregateError) => void;
+
+    readonly #onData = (chunk: Buffer | string) => {
+        try {
+            (this.#reader as LineReader).push(chunk);
+        } catch (error) {
+            this.#fail(error as Error);
+        }
+    };
+    readonly #onEnd = () => {
+        this.#inputEnded = true;
+        if (this.#state !== 'open') return;
+        try {
+            (this.#reader as LineReader).end();
+        } catch (error) {
+            this.#fail(error as Error);
+            return;
+        }
+        this.#shutdown();
+    };
+    readonly #onInputError = (error: Error) => {
+        if (this.#state === 'open') this.#fail(error);
+    };
+    readonly #onInputClose = () => {
+        if (this.#state === 'open' && !this.#inputEnded) {
+            this.#fail(
+                new Error(
+                    'The input stream closed before its end: the MCP client went away without closing stdin',
+                ),
+            );
+        }
+    };
+
+    constructor(catalog: Catalog) {
+        this.#catalog = catalog;
+        this.#session = new Session(catalog, {
+            send: (record) => this.#send(record),
+            diagnose: (text) => this.#diagnostics?.write(text),
+        });
+        this.closed = new Promise((resolve, reject) => {
+            this.#resolveClosed = resolve;
+            this.#rejectClosed = reject;
+        });
+    }
+
+    start(options?: StartOptions): McpStdioServer {
+        if (this.#state !== 'new') {
+            throw new TypeError(
+                'server.start() was already called: a server serves exactly one session; create another server for another session',
+            );
+        }
+        if (options !== undefined && !isObject(options)) {
+            throw new TypeError(`server.start(options) needs an options object, got ${describe(options)}`);
+        }
+        const input = options?.input ?? process.stdin;
+        const output = options?.output ?? process.stdout;
+        const error = options?.error ?? process.stderr;
+        checkReadable(input);
+        checkWritable('output', output);
+        checkWritable('error', error);
+        if ((output as unknown) === error) {
+            throw new TypeError(
+                'server.start(): output and error must be different streams; diagnostics on the output stream would corrupt the protocol',
+            );
+        }
+        this.#state = 'open';
+        this.#input = input;
+        this.#reader = new LineReader(this.#session, this.#catalog.maxMessageBytes);
+        this.#output = new RecordWriter(output, 'output', {
+            onFailure: (failure) => this.#fail(failure),
+            onSettled: () => this.#relieve(),
+        });
+        this.#diagnostics = new RecordWriter(error, 'diagnostic', {
+            onFailure: (failure) => this.#fail(failure),
+            onSettled: () => {},
+        });
+        input.on('data', this.#onData);
+        input.on('end', this.#onEnd);
+        input.on('error', this.#onInputError);
+        input.on('close', this.#onInputClose);
+        input.resume();
+        return this;
+    }
+
+    cancel(requestId: RequestId, reason?: unknown): boolean {
+        if (!isRequestId(requestId)) {
+            throw new TypeError(
+                `server.cancel(requestId) needs a string or integer request id, got ${describe(requestId)}`,
+            );
+        }
+        return this.#session.cancel(requestId, reason);
+    }
+
+    async drain(): Promise<void> {
+        const output = this.#output;
+        const diagnostics = this.#diagnostics;
+        if (output === undefined || diagnostics === undefined) return;
+        while (this.#session.running > 0 || !output.idle || !diagnostics.idle) {
+            await this.#session.whenSettled();
+            await output.whenIdle();
+            await diagnostics.whenIdle();
+        }
+    }
+
+    close(options?: CloseOptions): Promise<void> {
+        if (options !== undefined && !isObject(options)) {
+            throw new TypeError(`server.close(options) needs an options object, got ${describe(options)}`);
+        }
+        const cancelPending = options?.cancelPending;
+        if (cancelPending !== undefined && typeof cancelPending !== 'boolean') {
+            throw new TypeError(
+                `server.close(): cancelPending must be a boolean, got ${describe(cancelPending)}`,
+            );
+        }
+        if (cancelPending === true && this.#state !== 'closed') {
+            this.#session.cancelAll(
+                new DOMException('The MCP session was closed with cancelPending: true', 'AbortError'),
+            );
+        }
+        return this.#shutdown();
+    }
+
+    #send(record: string): void {
+        const output = this.#output as RecordWriter;
+        output.write(record);
+        if (
+            !this.#inputPaused &&
+            this.#state === 'open' &&
+            output.backlog > this.#catalog.outputHighWaterMark
+        ) {
+            this.#inputPaused = true;
+            this.#input?.pause();
+        }
+    }
+
+    /** Resumes reading once a paused backlog is down to half the high-water mark. */
+    #relieve(): void {
+        if (!this.#inputPaused) return;
+        if ((this.#output as RecordWriter).backlog > this.#catalog.outputHighWaterMark / 2) return;
+        this.#inputPaused = false;
+        if (this.#state === 'open') this.#input?.resume();
+    }
+
+    #fail(error: Error): void {
+        this.#failures.push(error);
+        this.#session.cancelAll(error);
+        const diagnostics = this.#diagnostics;
+        if (diagnostics !== undefined && !diagnostics.failed) {
+            diagnostics.write(formatDiagnostic(transportSummary(error), diagnosticDetail(error)));
+        }
+        this.#shutdown();
+    }
+
+    #shutdown(): Promise<void> {
+        if (this.#closing !== undefined) return this.#closing;
+        if (this.#state === 'new') {
+            this.#state = 'closed';
+            this.#resolveClosed();
+            this.#closing = Promise.resolve();
+            return this.#closing;
+        }
+        this.#state = 'closing';
+        const input = this.#input as Readable;
+        this.#reader?.halt();
+        input.off('data', this.#onData);
+        input.pause();
+        this.#closing = this.drain().then(() => this.#finish());
+        return this.#closing;
+    }
+
+    #finish(): void {
+        const input = this.#input as Readable;
+        input.off('end', this.#onEnd);
+        input.off('error', this.#onInputError);
+        input.off('close', this.#onInputClose);
+        this.#output?.detach();
+        this.#diagnostics?.detach();
+        this.#state = 'closed';
+        const failures = this.#failures;
+        if (failures.length === 0) {
+            this.#resolveClosed();
+            return;
+        }
+        this.#rejectClosed(
+            new AggregateError(
+                failures,
+                `The MCP stdio session failed: ${failures.map((failure) => failure.message).join('; ')}`,
+            ),
+        );
+    }
+}
+
+function transportSummary(error: Error): string {
+    return `Transport failure, closing the session and cancelling pending requests: ${error.message}`;
+}
+
+function diagnosticDetail(error: Error): unknown {
+    if (!(error instanceof Utf8DecodeError)) return error;
+    return {
+        error,
+        affectedChunksHex: error.chunks.map((chunk) => chunk.toString('hex')),
+        pendingText: error.pendingText,
+    };
+}
+
+function checkReadable(input: unknown): asserts input is Readable {
+    const stream = input as Partial<Readable> | null;
+    if (
+        typeof stream !== 'object' ||
+        stream === null ||
+        typeof stream.on !== 'function' ||
+        typeof stream.pause !== 'function' ||
+        typeof stream.resume !== 'function'
+    ) {
+        throw new TypeError(`server.start(): input must be a Node readable stream, got ${describe(input)}`);
+    }
+    if (stream.destroyed === true || stream.readableEnded === true || stream.readable === false) {
+        throw new TypeError('server.start(): input must be open: it has already ended or been destroyed');
+    }
+}
+
+function checkWritable(name: string, output: unknown): asserts output is Writable {
+    const stream = output as Partial<Writable> | null;
+    if (
+        typeof stream !== 'object' ||
+        stream === null ||
+        typeof stream.write !== 'function' ||
+        typeof stream.on !== 'function'
+    ) {
+        throw new TypeError(
+            `server.start(): ${name} must be a Node writable stream, got ${describe(output)}`,
+        );
+    }
+    if (stream.destroyed === true || stream.writableEnded === true || stream.writable === false) {
+        throw new TypeError(`server.start(): ${name} must be open: it has already ended or been destroyed`);
+    }
+}

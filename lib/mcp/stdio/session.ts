@@ -1,0 +1,458 @@
+/**
+ * One MCP session, independent of streams: it takes records in, and sends records and diagnostics
+ * out through `SessionOutput`. It owns the initialize lifecycle, request correlation by id, handler
+ * dispatch and cooperative cancellation.
+ *
+ * Handlers run as soon as their request is read and independently of each other; each response is
+ * sent when its handler settles. A cancelled request is never answered. The session counts the
+ * handlers that have not settled, so the server can drain them.
+ */
+import type {Catalog} from './catalog.js';
+import {formatDiagnostic, messageOf} from './diagnostics.js';
+import {ErrorCode, McpProtocolError} from './errors.js';
+import type {JsonObject, RequestId} from './protocol.js';
+import {classify, errorRecord, isObject, resultRecord} from './protocol.js';
+import type {HandlerContext, Implementation} from './types.js';
+
+export interface SessionOutput {
+    /** Sends one whole JSON-RPC record, line feed included. */
+    send(record: string): void;
+    /** Reports one diagnostic record. */
+    diagnose(text: string): void;
+}
+
+type Method = 'tools/call' | 'resources/read';
+
+/** One running handler: its context, and the state cancellation needs. */
+class Call implements HandlerContext {
+    readonly requestId: RequestId;
+    readonly method: Method;
+    readonly params: JsonObject;
+    readonly clientInfo: Implementation;
+    readonly clientCapabilities: JsonObject;
+    readonly protocolVersion: string;
+    /** The tool name or resource uri. */
+    readonly target: string;
+    cancelled = false;
+    #reason: unknown;
+    #controller: AbortController | undefined;
+
+    constructor(session: Session, id: RequestId, method: Method, params: JsonObject, target: string) {
+        this.requestId = id;
+        this.method = method;
+        this.params = params;
+        this.target = target;
+        this.clientInfo = session.clientInfo;
+        this.clientCapabilities = session.clientCapabilities;
+        this.protocolVersion = session.protocolVersion;
+    }
+
+    /** Created on first use: most handlers that finish at once never look at it. */
+    get signal(): AbortSignal {
+        if (this.#controller === undefined) {
+            this.#controller = new AbortController();
+            if (this.cancelled) this.#controller.abort(this.#reason);
+        }
+        return this.#controller.signal;
+    }
+
+    cancel(reason: unknown): void {
+        this.cancelled = true;
+        this.#reason = reason;
+        this.#controller?.abort(reason);
+    }
+
+    /** The thrown value is this call's own abort reason (or the default one): no news worth a diagnostic. */
+    isAbortOutcome(thrown: unknown): boolean {
+        if (this.#controller !== undefined && thrown === this.#controller.signal.reason) return true;
+        return thrown === this.#reason || (thrown instanceof Error && thrown.name === 'AbortError');
+    }
+
+    describe(): string {
+        const what = this.method === 'tools/call' ? 'tool' : 'resource';
+        return `${this.method} of ${what} ${JSON.stringify(this.target)} (request id ${JSON.stringify(this.requestId)})`;
+    }
+}
+
+export class Session {
+    readonly #catalog: Catalog;
+    readonly #output: SessionOutput;
+    readonly #active = new Map<RequestId, Call>();
+    #running = 0;
+    #waiters: (() => void)[] = [];
+    #initialized = false;
+    clientInfo: Implementation = {name: '', version: ''};
+    clientCapabilities: JsonObject = {};
+    protocolVersion: string;
+
+    constructor(catalog: Catalog, output: SessionOutput) {
+        this.#catalog = catalog;
+        this.#output = output;
+        this.protocolVersion = catalog.protocolVersions[0] as string;
+    }
+
+    /** Handlers whose outcome has not settled yet. */
+    get running(): number {
+        return this.#running;
+    }
+
+    /** Resolves once no handler is running. */
+    whenSettled(): Promise<void> {
+        if (this.#running === 0) return Promise.resolve();
+        return new Promise((resolve) => this.#waiters.push(resolve));
+    }
+
+    /** Signals the active handler of `id`; true only when it was running and not yet cancelled. */
+    cancel(id: RequestId, reason: unknown): boolean {
+        const call = this.#active.get(id);
+        if (call === undefined || call.cancelled) return false;
+        call.cancel(reason);
+        return true;
+    }
+
+    /** Signals every active handler that is not cancelled yet. */
+    cancelAll(reason: unknown): void {
+        for (const call of this.#active.values()) {
+            if (!call.cancelled) call.cancel(reason);
+        }
+    }
+
+    /** One complete input record. */
+    receive(text: string): void {
+        let message: unknown;
+        try {
+            message = JSON.parse(text);
+        } catch (error) {
+            this.#output.send(
+                errorRecord(undefined, ErrorCode.ParseError, `Parse error: ${(error as Error).message}`),
+            );
+            this.#output.diagnose(
+                formatDiagnostic(
+                    `Answered -32700: this input line is not valid JSON: ${JSON.stringify(text)}`,
+                ),
+            );
+            return;
+        }
+        const incoming = classify(message);
+        switch (incoming.kind) {
+            case 'request':
+                this.#request(incoming.id, incoming.method, incoming.params);
+                return;
+            case 'notification':
+                this.#notification(incoming.method, incoming.params);
+                return;
+            case 'invalid':
+                this.#output.send(errorRecord(incoming.id, incoming.code, incoming.message));
+                return;
+            case 'response':
+                this.#output.diagnose(
+                    formatDiagnostic(
+                        `Ignored a JSON-RPC response from the client (id ${JSON.stringify(incoming.id)}): ` +
+                            'this server sends no requests',
+                    ),
+                );
+                return;
+        }
+    }
+
+    /** A record over `maxMessageBytes` was discarded. */
+    oversized(bytes: number): void {
+        const limit = this.#catalog.maxMessageBytes;
+        const message = `The record of ${bytes} bytes exceeds the limit of ${limit} bytes (maxMessageBytes) and was discarded`;
+        this.#output.send(errorRecord(undefined, ErrorCode.InvalidRequest, message));
+        this.#output.diagnose(formatDiagnostic(`${message}; raise maxMessageBytes to accept larger records`));
+    }
+
+    #request(id: RequestId, method: string, params: JsonObject | undefined): void {
+        if (this.#active.has(id)) {
+            this.#fail(
+                id,
+                ErrorCode.InvalidRequest,
+                `Request id ${JSON.stringify(id)} is already in use by a request in progress; use a new id for each request`,
+            );
+            return;
+        }
+        switch (method) {
+            case 'ping':
+                this.#output.send(resultRecord(id, '{}'));
+                return;
+            case 'initialize':
+                this.#initialize(id, params);
+                return;
+            case 'tools/list':
+            case 'resources/list':
+            case 'resources/templates/list':
+            case 'tools/call':
+            case 'resources/read':
+                break;
+            default:
+                this.#fail(id, ErrorCode.MethodNotFound, `Method not found: ${JSON.stringify(method)}`);
+                return;
+        }
+        if (!this.#initialized) {
+            this.#fail(
+                id,
+                ErrorCode.NotInitialized,
+                `Server not initialized: send "initialize" and wait for its result before "${method}"`,
+            );
+            return;
+        }
+        switch (method) {
+            case 'tools/list':
+                this.#list(id, method, params, this.#catalog.toolsListJson);
+                return;
+            case 'resources/list':
+                this.#list(id, method, params, this.#catalog.resourcesListJson);
+                return;
+            case 'resources/templates/list':
+                this.#list(id, method, params, '{"resourceTemplates":[]}');
+                return;
+            case 'tools/call':
+                this.#callTool(id, params);
+                return;
+            default:
+                this.#readResource(id, params);
+        }
+    }
+
+    #initialize(id: RequestId, params: JsonObject | undefined): void {
+        if (this.#initialized) {
+            this.#fail(
+                id,
+                ErrorCode.InvalidRequest,
+                'The session is already initialized: send "initialize" only once',
+            );
+            return;
+        }
+        if (
+            params === undefined ||
+            typeof params.protocolVersion !== 'string' ||
+            !isObject(params.capabilities) ||
+            !isObject(params.clientInfo)
+        ) {
+            this.#fail(
+                id,
+                ErrorCode.InvalidParams,
+                'initialize needs params with "protocolVersion" (a string), "capabilities" (an object) ' +
+                    'and "clientInfo" (an object)',
+            );
+            return;
+        }
+        const versions = this.#catalog.protocolVersions;
+        const requested = params.protocolVersion;
+        this.protocolVersion = versions.includes(requested) ? requested : (versions[0] as string);
+        this.clientInfo = params.clientInfo as Implementation;
+        this.clientCapabilities = params.capabilities;
+        this.#initialized = true;
+        this.#output.send(resultRecord(id, this.#catalog.initializeResult(this.protocolVersion)));
+    }
+
+    #list(id: RequestId, method: string, params: JsonObject | undefined, json: string): void {
+        if (params !== undefined && Object.hasOwn(params, 'cursor')) {
+            this.#fail(
+                id,
+                ErrorCode.InvalidParams,
+                `${method} returns the complete list in one result and takes no "cursor"`,
+            );
+            return;
+        }
+        this.#output.send(resultRecord(id, json));
+    }
+
+    #callTool(id: RequestId, params: JsonObject | undefined): void {
+        const name = params?.name;
+        if (params === undefined || typeof name !== 'string') {
+            this.#fail(
+                id,
+                ErrorCode.InvalidParams,
+                'tools/call needs "params.name", the tool name as a string',
+            );
+            return;
+        }
+        const handler = this.#catalog.tools.get(name);
+        if (handler === undefined) {
+            this.#fail(id, ErrorCode.InvalidParams, `Unknown tool: ${JSON.stringify(name)}`);
+            return;
+        }
+        let args = params.arguments;
+        if (args === undefined) {
+            args = {};
+        } else if (!isObject(args)) {
+            this.#fail(id, ErrorCode.InvalidParams, `tools/call "params.arguments" must be an object`);
+            return;
+        }
+        const call = new Call(this, id, 'tools/call', params, name);
+        this.#run(call, () => handler(args as JsonObject, call as HandlerContext<'tools/call'>));
+    }
+
+    #readResource(id: RequestId, params: JsonObject | undefined): void {
+        const uri = params?.uri;
+        if (params === undefined || typeof uri !== 'string') {
+            this.#fail(
+                id,
+                ErrorCode.InvalidParams,
+                'resources/read needs "params.uri", the resource URI as a string',
+            );
+            return;
+        }
+        const handler = this.#catalog.resources.get(uri);
+        if (handler === undefined) {
+            this.#fail(id, ErrorCode.ResourceNotFound, `Resource not found: ${uri}`, {uri});
+            return;
+        }
+        const call = new Call(this, id, 'resources/read', params, uri);
+        this.#run(call, () => handler(params as {uri: string}, call as HandlerContext<'resources/read'>));
+    }
+
+    #run(call: Call, invoke: () => unknown): void {
+        let outcome: unknown;
+        try {
+            outcome = invoke();
+            if (isThenable(outcome)) {
+                this.#active.set(call.requestId, call);
+                this.#running += 1;
+                Promise.resolve(outcome).then(
+                    (value) => this.#settle(call, true, value),
+                    (error: unknown) => this.#settle(call, false, error),
+                );
+                return;
+            }
+        } catch (error) {
+            this.#complete(call, false, error);
+            return;
+        }
+        this.#complete(call, true, outcome);
+    }
+
+    #settle(call: Call, fulfilled: boolean, value: unknown): void {
+        this.#active.delete(call.requestId);
+        this.#complete(call, fulfilled, value);
+        this.#running -= 1;
+        if (this.#running === 0 && this.#waiters.length > 0) {
+            const waiters = this.#waiters;
+            this.#waiters = [];
+            for (const resolve of waiters) resolve();
+        }
+    }
+
+    /** Answers a handler's outcome. Never throws: a fault while answering becomes -32603. */
+    #complete(call: Call, fulfilled: boolean, value: unknown): void {
+        try {
+            if (fulfilled) this.#returned(call, value);
+            else this.#threw(call, value);
+        } catch (fault) {
+            if (call.cancelled) {
+                this.#output.diagnose(
+                    formatDiagnostic(`The cancelled ${call.describe()} could not be settled`, fault),
+                );
+            } else {
+                this.#internal(call, 'its outcome could not be processed', fault);
+            }
+        }
+    }
+
+    #returned(call: Call, result: unknown): void {
+        if (call.cancelled) return;
+        const container = call.method === 'tools/call' ? 'content' : 'contents';
+        let json: string | undefined;
+        try {
+            if (!isObject(result) || !Array.isArray(result[container])) {
+                const shape = call.method === 'tools/call' ? 'CallToolResult' : 'ReadResourceResult';
+                this.#internal(
+                    call,
+                    `the handler returned an invalid ${shape}: it must be an object with a "${container}" array`,
+                    result,
+                );
+                return;
+            }
+            json = JSON.stringify(result);
+        } catch (error) {
+            this.#internal(call, 'the result could not be serialized as JSON', error);
+            return;
+        }
+        if (typeof json !== 'string') {
+            this.#internal(
+                call,
+                'the result serialized to nothing (a toJSON method returned undefined)',
+                result,
+            );
+            return;
+        }
+        this.#output.send(resultRecord(call.requestId, json));
+    }
+
+    #threw(call: Call, thrown: unknown): void {
+        if (call.cancelled) {
+            if (!call.isAbortOutcome(thrown)) {
+                this.#output.diagnose(
+                    formatDiagnostic(`The cancelled ${call.describe()} failed; no response is sent`, thrown),
+                );
+            }
+            return;
+        }
+        if (thrown instanceof McpProtocolError) {
+            this.#protocolError(call, thrown);
+            return;
+        }
+        if (call.method === 'resources/read') {
+            this.#internal(call, 'the handler threw', thrown);
+            return;
+        }
+        const text = messageOf(thrown);
+        this.#output.diagnose(
+            formatDiagnostic(`The ${call.describe()} threw; answered as an isError result`, thrown),
+        );
+        this.#output.send(
+            resultRecord(call.requestId, JSON.stringify({content: [{type: 'text', text}], isError: true})),
+        );
+    }
+
+    #protocolError(call: Call, error: McpProtocolError): void {
+        let record: string;
+        try {
+            record = errorRecord(call.requestId, error.code, error.message, error.data);
+        } catch (cause) {
+            this.#internal(
+                call,
+                'the McpProtocolError it threw has data that cannot be serialized as JSON',
+                cause,
+            );
+            return;
+        }
+        this.#output.send(record);
+    }
+
+    /** Answers -32603 and reports the detail. */
+    #internal(call: Call, problem: string, detail: unknown): void {
+        this.#output.diagnose(
+            formatDiagnostic(`The ${call.describe()} failed: ${problem}; answered -32603`, detail),
+        );
+        this.#fail(
+            call.requestId,
+            ErrorCode.InternalError,
+            `Internal error in ${call.describe()}: ${problem}; the server's diagnostics have the details`,
+        );
+    }
+
+    #fail(id: RequestId, code: number, message: string, data?: unknown): void {
+        this.#output.send(errorRecord(id, code, message, data));
+    }
+
+    #notification(method: string, params: JsonObject | undefined): void {
+        if (method === 'notifications/cancelled' && params !== undefined) {
+            const id = params.requestId;
+            if (typeof id === 'string' || Number.isInteger(id)) {
+                this.cancel(id as RequestId, params.reason);
+            }
+        }
+        // Every other notification, notifications/initialized included, needs no action.
+    }
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+    return (
+        (typeof value === 'object' || typeof value === 'function') &&
+        value !== null &&
+        typeof (value as {then?: unknown}).then === 'function'
+    );
+}

@@ -1,0 +1,230 @@
+/**
+ * The public types: what an application writes (tools, resources, handlers, results) and what it
+ * calls (the server). Protocol shapes follow the MCP 2025-11-25 schema; every object keeps an index
+ * signature because the adapter passes unknown protocol fields through untouched.
+ */
+import type {Readable, Writable} from 'node:stream';
+import type {RequestId} from './protocol.js';
+
+export type {RequestId};
+
+/** A JSON object as it crosses the wire. */
+export type JsonObject = {[key: string]: unknown};
+
+/** `serverInfo`, and the client's `clientInfo`. */
+export interface Implementation {
+    name: string;
+    version: string;
+    title?: string;
+    [key: string]: unknown;
+}
+
+export interface Icon {
+    src: string;
+    mimeType?: string;
+    sizes?: string[];
+    theme?: 'light' | 'dark';
+    [key: string]: unknown;
+}
+
+export interface ToolAnnotations {
+    title?: string;
+    readOnlyHint?: boolean;
+    destructiveHint?: boolean;
+    idempotentHint?: boolean;
+    openWorldHint?: boolean;
+    [key: string]: unknown;
+}
+
+/** A JSON Schema object whose `type` is `"object"`, as MCP requires for tool schemas. */
+export interface ObjectSchema {
+    type: 'object';
+    [key: string]: unknown;
+}
+
+/** A tool as `tools/list` shows it. */
+export interface ToolDescriptor {
+    name: string;
+    title?: string;
+    description?: string;
+    inputSchema: ObjectSchema;
+    outputSchema?: ObjectSchema;
+    annotations?: ToolAnnotations;
+    icons?: Icon[];
+    _meta?: JsonObject;
+    [key: string]: unknown;
+}
+
+/** A resource as `resources/list` shows it. */
+export interface ResourceDescriptor {
+    uri: string;
+    name: string;
+    title?: string;
+    description?: string;
+    mimeType?: string;
+    size?: number;
+    annotations?: JsonObject;
+    icons?: Icon[];
+    _meta?: JsonObject;
+    [key: string]: unknown;
+}
+
+export interface TextContent {
+    type: 'text';
+    text: string;
+    [key: string]: unknown;
+}
+
+export interface ImageContent {
+    type: 'image';
+    data: string;
+    mimeType: string;
+    [key: string]: unknown;
+}
+
+export interface AudioContent {
+    type: 'audio';
+    data: string;
+    mimeType: string;
+    [key: string]: unknown;
+}
+
+export interface ResourceLink extends ResourceDescriptor {
+    type: 'resource_link';
+}
+
+export interface TextResourceContents {
+    uri: string;
+    mimeType?: string;
+    text: string;
+    _meta?: JsonObject;
+    [key: string]: unknown;
+}
+
+export interface BlobResourceContents {
+    uri: string;
+    mimeType?: string;
+    /** Base64-encoded bytes. */
+    blob: string;
+    _meta?: JsonObject;
+    [key: string]: unknown;
+}
+
+export interface EmbeddedResource {
+    type: 'resource';
+    resource: TextResourceContents | BlobResourceContents;
+    [key: string]: unknown;
+}
+
+export type ContentBlock = TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource;
+
+/** What a tool handler returns: an explicit MCP `CallToolResult`. */
+export interface CallToolResult {
+    content: ContentBlock[];
+    structuredContent?: JsonObject;
+    isError?: boolean;
+    _meta?: JsonObject;
+    [key: string]: unknown;
+}
+
+/** What a resource handler returns: an explicit MCP `ReadResourceResult`. */
+export interface ReadResourceResult {
+    contents: (TextResourceContents | BlobResourceContents)[];
+    _meta?: JsonObject;
+    [key: string]: unknown;
+}
+
+/** The complete `resources/read` params, as the client sent them. */
+export interface ReadResourceParams {
+    uri: string;
+    _meta?: JsonObject;
+    [key: string]: unknown;
+}
+
+/** What every handler receives besides its input. */
+export interface HandlerContext<
+    Method extends 'tools/call' | 'resources/read' = 'tools/call' | 'resources/read',
+> {
+    /** This request's own signal: aborted by `server.cancel`, `notifications/cancelled`, or the session failing or closing with `cancelPending`. */
+    readonly signal: AbortSignal;
+    /** The request's id exactly as the client sent it (numeric 0 included). */
+    readonly requestId: RequestId;
+    readonly method: Method;
+    /** The complete request params object. */
+    readonly params: JsonObject;
+    /** The client's `clientInfo` from `initialize`. */
+    readonly clientInfo: Implementation;
+    /** The client's `capabilities` from `initialize`. */
+    readonly clientCapabilities: JsonObject;
+    /** The protocol revision answered to `initialize`. */
+    readonly protocolVersion: string;
+}
+
+export type ToolHandler = (
+    args: JsonObject,
+    context: HandlerContext<'tools/call'>,
+) => CallToolResult | PromiseLike<CallToolResult>;
+
+export type ResourceHandler = (
+    params: ReadResourceParams,
+    context: HandlerContext<'resources/read'>,
+) => ReadResourceResult | PromiseLike<ReadResourceResult>;
+
+export interface McpTool extends ToolDescriptor {
+    handler: ToolHandler;
+}
+
+export interface McpResource extends ResourceDescriptor {
+    handler: ResourceHandler;
+}
+
+export interface McpStdioServerOptions {
+    /** Answered as `serverInfo` to `initialize`. Required: `name` and `version` strings. */
+    serverInfo: Implementation;
+    /** Answered as `instructions` to `initialize` when given. */
+    instructions?: string;
+    /** The tool catalog. Default: none (and no `tools` capability). */
+    tools?: readonly McpTool[];
+    /** The static resource catalog. Default: none (and no `resources` capability). */
+    resources?: readonly McpResource[];
+    /**
+     * The protocol revisions this server answers, most preferred first. A client's requested
+     * revision is echoed when it is in the list; otherwise the first is answered.
+     * Default: `[MCP_PROTOCOL_VERSION]`.
+     */
+    protocolVersions?: readonly string[];
+    /** The largest record accepted, in bytes, line feed excluded. Default: 64 MiB. */
+    maxMessageBytes?: number;
+    /**
+     * Output waiting to be written, in characters, above which input reading pauses until the
+     * backlog is written. Default: 16 MiB.
+     */
+    outputHighWaterMark?: number;
+}
+
+export interface StartOptions {
+    /** Where requests come from. Default: `process.stdin`. */
+    input?: Readable;
+    /** Where JSON-RPC records go, and nothing else. Default: `process.stdout`. */
+    output?: Writable;
+    /** Where diagnostics go. Must not be `output`. Default: `process.stderr`. */
+    error?: Writable;
+}
+
+export interface CloseOptions {
+    /** Abort every pending handler instead of waiting for it. Default: `false`. */
+    cancelPending?: boolean;
+}
+
+export interface McpStdioServer {
+    /** Attaches to the streams and starts reading. Call exactly once. Returns this server. */
+    start(options?: StartOptions): McpStdioServer;
+    /** Signals the active handler of `requestId`; true only when one was signalled. */
+    cancel(requestId: RequestId, reason?: unknown): boolean;
+    /** Resolves when accepted handlers, diagnostics and output writes have settled. */
+    drain(): Promise<void>;
+    /** Stops reading, drains (or cancels with `cancelPending`), detaches; resolves when `closed` settles. */
+    close(options?: CloseOptions): Promise<void>;
+    /** Resolves after a normal close or EOF; rejects with an `AggregateError` after a transport or diagnostic failure. */
+    readonly closed: Promise<void>;
+}

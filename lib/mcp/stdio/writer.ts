@@ -1,0 +1,143 @@
+/**
+ * Ordered writes of whole records to a caller-owned Node writable.
+ *
+ * Ordering guarantee: records reach the stream in the order `write` was called, each record whole.
+ * At most one `stream.write` is outstanding: the next one starts only after the previous write's
+ * callback. Records queued while a write is outstanding go out together, in order, as the next
+ * single write. A write is settled exactly once: by its callback, or as failed by an `error`,
+ * `close` or `finish` event that arrives first; a callback that comes after that changes nothing.
+ * After a failure the writer drops what is queued and everything written later; the failure is
+ * reported once, through `onFailure`.
+ */
+import type {Writable} from 'node:stream';
+
+export interface WriterEvents {
+    /** The first failure of this stream; later records are dropped. */
+    onFailure(error: Error): void;
+    /** A write settled (successfully or not); `backlog` and `idle` may have changed. */
+    onSettled(): void;
+}
+
+export class RecordWriter {
+    readonly #stream: Writable;
+    readonly #label: string;
+    readonly #events: WriterEvents;
+    #queue: string[] = [];
+    #queuedChars = 0;
+    #inFlightChars = 0;
+    /** Settles the outstanding write; undefined when no write is outstanding. */
+    #settle: ((error: Error | null | undefined) => void) | undefined;
+    /** Set once the stream can no longer be written. */
+    #failure: Error | undefined;
+    /** The stream closed or finished while no write was outstanding. */
+    #ended: string | undefined;
+    #waiters: (() => void)[] = [];
+    readonly #onError = (error: Error) => this.#fail(error);
+    readonly #onClose = () => this.#endedBy('closed');
+    readonly #onFinish = () => this.#endedBy('finished');
+
+    constructor(stream: Writable, label: string, events: WriterEvents) {
+        this.#stream = stream;
+        this.#label = label;
+        this.#events = events;
+        stream.on('error', this.#onError);
+        stream.on('close', this.#onClose);
+        stream.on('finish', this.#onFinish);
+    }
+
+    /** Characters queued or being written: the measure the session uses for backpressure. */
+    get backlog(): number {
+        return this.#queuedChars + this.#inFlightChars;
+    }
+
+    get idle(): boolean {
+        return this.#settle === undefined && this.#queue.length === 0;
+    }
+
+    get failed(): boolean {
+        return this.#failure !== undefined;
+    }
+
+    /** Queues one whole record (its line ending included). */
+    write(record: string): void {
+        if (this.#failure !== undefined) return;
+        if (this.#ended !== undefined) {
+            this.#fail(
+                new Error(`The ${this.#label} stream ${this.#ended} before this record could be written`),
+            );
+            return;
+        }
+        this.#queue.push(record);
+        this.#queuedChars += record.length;
+        if (this.#settle === undefined) this.#flush();
+    }
+
+    /** Resolves once nothing is queued or being written. */
+    whenIdle(): Promise<void> {
+        if (this.idle) return Promise.resolve();
+        return new Promise((resolve) => this.#waiters.push(resolve));
+    }
+
+    /** Removes this writer's listeners from the stream. */
+    detach(): void {
+        this.#stream.off('error', this.#onError);
+        this.#stream.off('close', this.#onClose);
+        this.#stream.off('finish', this.#onFinish);
+    }
+
+    #flush(): void {
+        const batch = this.#queue.length === 1 ? (this.#queue[0] as string) : this.#queue.join('');
+        this.#queue = [];
+        this.#inFlightChars = this.#queuedChars;
+        this.#queuedChars = 0;
+        let done = false;
+        const settle = (error: Error | null | undefined): void => {
+            if (done) return;
+            done = true;
+            this.#settle = undefined;
+            this.#inFlightChars = 0;
+            if (error) {
+                this.#fail(error);
+            } else if (this.#queue.length > 0) {
+                this.#flush();
+            }
+            if (this.idle) this.#wake();
+            this.#events.onSettled();
+        };
+        this.#settle = settle;
+        try {
+            this.#stream.write(batch, settle);
+        } catch (error) {
+            settle(error instanceof Error ? error : new Error(String(error)));
+        }
+    }
+
+    #endedBy(how: string): void {
+        if (this.#settle !== undefined) {
+            this.#settle(new Error(`The ${this.#label} stream ${how} before a pending write completed`));
+        } else {
+            this.#ended ??= how;
+        }
+    }
+
+    #fail(error: Error): void {
+        if (this.#failure !== undefined) return;
+        this.#failure = error;
+        this.#queue = [];
+        this.#queuedChars = 0;
+        this.#events.onFailure(error);
+        const settle = this.#settle;
+        if (settle === undefined) {
+            this.#wake();
+        } else {
+            settle(error);
+        }
+    }
+
+    #wake(): void {
+        const waiters = this.#waiters;
+        if (waiters.length === 0) return;
+        this.#waiters = [];
+        for (const resolve of waiters) resolve();
+    }
+}
