@@ -1,0 +1,208 @@
+/**
+ * The scenarios. Each spawns a fresh server, initializes it, measures, and closes its stdin. Every
+ * figure comes back as a plain number in the unit the report names.
+ */
+import {performance} from 'node:perf_hooks';
+import {Connection, cancelled, delay, toolCall} from './client.mjs';
+import {RESOURCE_URI} from './handlers.mjs';
+
+export const counts = {
+    sequentialWarm: 300,
+    sequential: 3000,
+    pipelinedWarm: 5000,
+    pipelined: 40000,
+    window: 256,
+    fanOut: 10000,
+    fanOutMs: 50,
+    bigBytes: 4 * 1024 * 1024,
+    bigWarm: 2,
+    big: 12,
+    storm: 5000,
+};
+
+const now = () => performance.now();
+
+function percentile(sorted, p) {
+    return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+}
+
+function latencyFigures(latencies, wallMs) {
+    const sorted = Float64Array.from(latencies).sort();
+    return {
+        rps: (latencies.length / wallMs) * 1000,
+        p50: percentile(sorted, 0.5) * 1000,
+        p99: percentile(sorted, 0.99) * 1000,
+    };
+}
+
+function expectResult(message, what) {
+    if (message.result === undefined || message.result.isError) {
+        throw new Error(`${what}: unexpected response ${JSON.stringify(message).slice(0, 300)}`);
+    }
+}
+
+/** `count` requests with at most `window` in flight; resolves with each request's latency (ms). */
+function pipeline(connection, firstId, count, window, make) {
+    return new Promise((resolve, reject) => {
+        const sentAt = new Float64Array(count);
+        const latencies = new Float64Array(count);
+        let sent = 0;
+        let done = 0;
+        const refill = () => {
+            let batch = '';
+            const t = now();
+            while (sent < count && sent - done < window) {
+                sentAt[sent] = t;
+                batch += make(firstId + sent);
+                sent += 1;
+            }
+            if (batch !== '') connection.write(batch);
+        };
+        connection.onMessage = (message) => {
+            const index = message.id - firstId;
+            if (!(index >= 0 && index < count) || message.result === undefined) {
+                reject(new Error(`unexpected response ${JSON.stringify(message).slice(0, 300)}`));
+                return;
+            }
+            latencies[index] = now() - sentAt[index];
+            done += 1;
+        };
+        connection.afterChunk = () => {
+            if (done === count) {
+                connection.afterChunk = undefined;
+                connection.onMessage = () => {};
+                resolve(latencies);
+                return;
+            }
+            refill();
+        };
+        refill();
+    });
+}
+
+async function open(file, nodeArgs) {
+    const connection = new Connection(file, nodeArgs);
+    const startup = await connection.initialize();
+    return {connection, startup};
+}
+
+async function finish(connection, result) {
+    const exit = await connection.close();
+    if (exit.code !== 0) {
+        throw new Error(`server exited with ${exit.code ?? exit.signal}; stderr: ${connection.stderr}`);
+    }
+    return result;
+}
+
+/** Start-up, a catalog check, idle RSS, then echo with one request in flight. */
+export async function sequential(file, nodeArgs) {
+    const {connection, startup} = await open(file, nodeArgs);
+    const list = await connection.request(1, 'tools/list', {});
+    const names = list.result.tools.map((tool) => tool.name).sort();
+    if (names.join() !== 'big,echo,sleep') throw new Error(`tools/list: ${JSON.stringify(list)}`);
+    const read = await connection.request(2, 'resources/read', {uri: RESOURCE_URI});
+    expectResult(read, 'resources/read');
+    await delay(200);
+    const idleRss = connection.memory().rss;
+    const make = (id) => toolCall(id, 'echo', {text: `hello ${id}`});
+    await pipeline(connection, 10, counts.sequentialWarm, 1, make);
+    const t0 = now();
+    const latencies = await pipeline(connection, 1e6, counts.sequential, 1, make);
+    const figures = latencyFigures(latencies, now() - t0);
+    return finish(connection, {
+        startup,
+        idleRss,
+        seqRps: figures.rps,
+        seqP50: figures.p50,
+        seqP99: figures.p99,
+    });
+}
+
+/** Echo with `window` requests in flight; server CPU per call over the measured calls. */
+export async function pipelined(file, nodeArgs) {
+    const {connection, startup} = await open(file, nodeArgs);
+    const make = (id) => toolCall(id, 'echo', {text: `hello ${id}`});
+    await pipeline(connection, 10, counts.pipelinedWarm, counts.window, make);
+    const cpu0 = connection.cpuMicros();
+    const t0 = now();
+    const latencies = await pipeline(connection, 1e6, counts.pipelined, counts.window, make);
+    const wall = now() - t0;
+    const cpu = connection.cpuMicros() - cpu0;
+    const figures = latencyFigures(latencies, wall);
+    const peakRss = connection.memory().hwm;
+    return finish(connection, {
+        startup,
+        pipeRps: figures.rps,
+        pipeP50: figures.p50,
+        pipeP99: figures.p99,
+        cpuPerCall: cpu / counts.pipelined,
+        pipePeakRss: peakRss,
+    });
+}
+
+/** Every sleep written at once; wall time until the last answer. */
+export async function fanOut(file, nodeArgs) {
+    const {connection, startup} = await open(file, nodeArgs);
+    let batch = '';
+    for (let id = 1; id <= counts.fanOut; id += 1) batch += toolCall(id, 'sleep', {ms: counts.fanOutMs});
+    let done = 0;
+    const t0 = now();
+    const wall = await new Promise((resolve, reject) => {
+        connection.onMessage = (message) => {
+            if (message.result === undefined) reject(new Error(`fan-out: ${JSON.stringify(message)}`));
+            done += 1;
+            if (done === counts.fanOut) resolve(now() - t0);
+        };
+        connection.write(batch);
+    });
+    const peakRss = connection.memory().hwm;
+    return finish(connection, {startup, fanOutMs: wall, fanOutPeakRss: peakRss});
+}
+
+/** 4 MiB results, one in flight. */
+export async function big(file, nodeArgs) {
+    const {connection, startup} = await open(file, nodeArgs);
+    const make = (id) => toolCall(id, 'big', {bytes: counts.bigBytes});
+    await pipeline(connection, 10, counts.bigWarm, 1, make);
+    const t0 = now();
+    const sample = await connection.request(99, 'tools/call', {
+        name: 'big',
+        arguments: {bytes: counts.bigBytes},
+    });
+    if (sample.result?.content[0].text.length !== counts.bigBytes) throw new Error('big: wrong result size');
+    await pipeline(connection, 1e6, counts.big - 1, 1, make);
+    const wall = now() - t0;
+    const mib = (counts.big * counts.bigBytes) / (1024 * 1024);
+    return finish(connection, {startup, bigMiBps: mib / (wall / 1000)});
+}
+
+/** Long sleeps, all cancelled at once, then EOF: time until the server has exited. */
+export async function cancelStorm(file, nodeArgs) {
+    const {connection, startup} = await open(file, nodeArgs);
+    let batch = '';
+    let cancels = '';
+    for (let id = 1; id <= counts.storm; id += 1) {
+        batch += toolCall(id, 'sleep', {ms: 120000});
+        cancels += cancelled(id);
+    }
+    let answered = 0;
+    const pingId = counts.storm + 1;
+    const ready = new Promise((resolve) => {
+        connection.onMessage = (message) => {
+            if (message.id === pingId) resolve();
+            else if (message.id >= 1 && message.id <= counts.storm) answered += 1;
+        };
+    });
+    connection.write(batch);
+    connection.write(`{"jsonrpc":"2.0","id":${pingId},"method":"ping"}\n`);
+    await ready;
+    // Let every handler start (the SDK dispatches a request a few microtasks after reading it).
+    await delay(50);
+    const t0 = now();
+    connection.write(cancels);
+    const exit = await connection.close(20000);
+    const quiet = exit.at - t0;
+    if (exit.code !== 0)
+        throw new Error(`cancel storm: exit ${exit.code ?? exit.signal}; ${connection.stderr}`);
+    return {startup, stormQuietMs: quiet, stormAnswered: answered};
+}
