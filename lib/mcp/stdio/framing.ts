@@ -197,6 +197,8 @@ export class LineReader {
     #reportOversized(tailBytes: number): void {
         const total = this.#pendingBytes + tailBytes;
         this.#reset();
+        // The record may have ended inside a character the decoder still carries.
+        this.#decoder = new TextDecoder('utf-8', {fatal: true, ignoreBOM: true});
         this.#sink.oversized(total);
     }
 
