@@ -6,7 +6,8 @@
  * split across chunks is decoded only once its record is complete. A record that spans chunks is
  * kept as its decoded text so far plus the decoder's carried bytes; nothing is concatenated per
  * chunk. A trailing carriage return is removed, so LF and CRLF endings are both accepted, and empty
- * lines are skipped. A record longer than the limit is never buffered: its bytes are counted and
+ * lines are skipped. The limit applies to the record without its line ending (a CRLF's carriage return
+ * does not count). A record longer than the limit is never buffered: its bytes are counted and
  * dropped through its line feed, then reported with its size.
  */
 
@@ -51,6 +52,8 @@ export class LineReader {
     #pendingBytes = 0;
     /** Raw chunks of the record in progress, kept for the diagnostic of a decoding failure. */
     #parts: Buffer[] = [];
+    /** The last byte of the record in progress is a carriage return (possibly its line ending). */
+    #pendingCR = false;
     /** The record in progress is over the limit and is being dropped. */
     #discarding = false;
     #halted = false;
@@ -92,7 +95,7 @@ export class LineReader {
     end(): void {
         if (this.#halted || this.#pendingBytes === 0) return;
         if (this.#discarding) {
-            this.#reportOversized(0);
+            this.#reportOversized(this.#pendingCR ? -1 : 0);
             return;
         }
         let text: string;
@@ -109,8 +112,8 @@ export class LineReader {
         let end = lf;
         if (end > start && chunk[end - 1] === CR) end -= 1;
         if (end === start) return;
-        if (lf - start > this.#maxBytes) {
-            this.#sink.oversized(lf - start);
+        if (end - start > this.#maxBytes) {
+            this.#sink.oversized(end - start);
             return;
         }
         let text: string;
@@ -123,8 +126,9 @@ export class LineReader {
     }
 
     #finishPending(chunk: Buffer, start: number, lf: number): void {
-        if (this.#discarding || this.#pendingBytes + (lf - start) > this.#maxBytes) {
-            this.#reportOversized(lf - start);
+        const cr = (lf > start ? chunk[lf - 1] === CR : this.#pendingCR) ? 1 : 0;
+        if (this.#discarding || this.#pendingBytes + (lf - start) - cr > this.#maxBytes) {
+            this.#reportOversized(lf - start - cr);
             return;
         }
         let text: string;
@@ -140,8 +144,9 @@ export class LineReader {
     #appendBytes(chunk: Buffer, start: number): void {
         const bytes = chunk.length - start;
         this.#pendingBytes += bytes;
+        this.#pendingCR = chunk[chunk.length - 1] === CR;
         if (this.#discarding) return;
-        if (this.#pendingBytes > this.#maxBytes) {
+        if (this.#pendingBytes - (this.#pendingCR ? 1 : 0) > this.#maxBytes) {
             this.#startDiscarding();
             return;
         }
@@ -160,7 +165,8 @@ export class LineReader {
             if (lf === -1) break;
             const piece = chunk.slice(start, lf);
             start = lf + 1;
-            const bytes = this.#pendingBytes + Buffer.byteLength(piece);
+            const cr = (piece === '' ? this.#pendingCR : piece.endsWith('\r')) ? 1 : 0;
+            const bytes = this.#pendingBytes + Buffer.byteLength(piece) - cr;
             if (this.#discarding || bytes > this.#maxBytes) {
                 this.#reportOversized(bytes - this.#pendingBytes);
                 continue;
@@ -172,8 +178,9 @@ export class LineReader {
         if (start < chunk.length && !this.#halted) {
             const piece = start === 0 ? chunk : chunk.slice(start);
             this.#pendingBytes += Buffer.byteLength(piece);
+            this.#pendingCR = piece.endsWith('\r');
             if (this.#discarding) return;
-            if (this.#pendingBytes > this.#maxBytes) {
+            if (this.#pendingBytes - (this.#pendingCR ? 1 : 0) > this.#maxBytes) {
                 this.#startDiscarding();
                 return;
             }
@@ -205,6 +212,7 @@ export class LineReader {
     #reset(): void {
         this.#pendingText = '';
         this.#pendingBytes = 0;
+        this.#pendingCR = false;
         this.#discarding = false;
         if (this.#parts.length > 0) this.#parts = [];
     }
