@@ -77,7 +77,7 @@ class StdioServer implements McpStdioServer {
         this.#catalog = catalog;
         this.#session = new Session(catalog, {
             send: (record) => this.#send(record),
-            diagnose: (text) => this.#diagnostics?.write(text),
+            diagnose: (text) => this.#diagnose(text),
         });
         this.closed = new Promise((resolve, reject) => {
             this.#resolveClosed = resolve;
@@ -114,7 +114,7 @@ class StdioServer implements McpStdioServer {
         });
         this.#diagnostics = new RecordWriter(error, 'diagnostic', {
             onFailure: (failure) => this.#fail(failure),
-            onSettled: () => {},
+            onSettled: () => this.#relieve(),
         });
         input.on('data', this.#onData);
         input.on('end', this.#onEnd);
@@ -163,12 +163,31 @@ class StdioServer implements McpStdioServer {
     }
 
     #send(record: string): void {
-        const output = this.#output as RecordWriter;
-        output.write(record);
+        (this.#output as RecordWriter).write(record);
+        this.#restrain();
+    }
+
+    #diagnose(text: string): void {
+        const diagnostics = this.#diagnostics;
+        if (diagnostics === undefined) return;
+        diagnostics.write(text);
+        this.#restrain();
+    }
+
+    /**
+     * Unwritten output and unwritten diagnostics both count: a client that stops reading stderr
+     * while sending lines that each cause a diagnostic would otherwise grow memory without bound.
+     */
+    #backlog(): number {
+        return (this.#output?.backlog ?? 0) + (this.#diagnostics?.backlog ?? 0);
+    }
+
+    /** Pauses reading while the backlog is above the high-water mark. */
+    #restrain(): void {
         if (
             !this.#inputPaused &&
             this.#state === 'open' &&
-            output.backlog > this.#catalog.outputHighWaterMark
+            this.#backlog() > this.#catalog.outputHighWaterMark
         ) {
             this.#inputPaused = true;
             this.#input?.pause();
@@ -178,7 +197,7 @@ class StdioServer implements McpStdioServer {
     /** Resumes reading once a paused backlog is down to half the high-water mark. */
     #relieve(): void {
         if (!this.#inputPaused) return;
-        if ((this.#output as RecordWriter).backlog > this.#catalog.outputHighWaterMark / 2) return;
+        if (this.#backlog() > this.#catalog.outputHighWaterMark / 2) return;
         this.#inputPaused = false;
         if (this.#state === 'open') this.#input?.resume();
     }

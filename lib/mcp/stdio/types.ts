@@ -196,8 +196,8 @@ export interface McpStdioServerOptions {
     /** The largest record accepted, in bytes, line feed excluded. Default: 64 MiB. */
     maxMessageBytes?: number;
     /**
-     * Output waiting to be written, in characters, above which input reading pauses until the
-     * backlog is written. Default: 16 MiB.
+     * Output and diagnostics waiting to be written, in characters, above which input reading
+     * pauses until the backlog is down to half of it. Default: 16 MiB.
      */
     outputHighWaterMark?: number;
 }
