@@ -20,6 +20,7 @@ export const figures = [
     },
     {key: 'seqRps', label: 'echo sequential throughput', unit: 'req/s', better: 'higher'},
     {key: 'seqP50', label: 'echo sequential p50', unit: 'µs', better: 'lower', target: {floor: 1.3}},
+    {key: 'seqCpuPerCall', label: 'server CPU per sequential call', unit: 'µs', better: 'lower'},
     {key: 'seqP99', label: 'echo sequential p99', unit: 'µs', better: 'lower'},
     {key: 'fanOutMs', label: 'fan-out wall time', unit: 'ms', better: 'lower', target: {floor: 1.5}},
     {

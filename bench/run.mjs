@@ -4,7 +4,8 @@
  * under bench/results/.
  *
  * Environment: BENCH_ROUNDS (default 3), BENCH_ONLY (comma-separated scenarios),
- * BENCH_SERVERS (comma-separated servers), BENCH_PROF=1 (children run with --cpu-prof into
+ * BENCH_SERVERS (comma-separated servers), BENCH_NODE_ARGS (extra node flags for every server),
+ * BENCH_PROF=1 (children run with --cpu-prof into
  * bench/results/prof/).
  */
 import {mkdirSync, writeFileSync} from 'node:fs';
@@ -27,7 +28,12 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const only = process.env.BENCH_ONLY?.split(',') ?? Object.keys(scenarios);
 const chosen = process.env.BENCH_SERVERS?.split(',') ?? Object.keys(servers);
 const resultsDir = join(here, 'results');
-const nodeArgs = process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(resultsDir, 'prof')}`] : [];
+const nodeArgs = [
+    ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+    ...(process.env.BENCH_PROF
+        ? ['--cpu-prof', '--cpu-prof-interval=100', `--cpu-prof-dir=${join(resultsDir, 'prof')}`]
+        : []),
+];
 
 const samples = {};
 const orders = [];
@@ -38,8 +44,20 @@ for (let round = 0; round < rounds; round += 1) {
     for (const name of only) {
         const scenario = scenarios[name];
         if (scenario === undefined) throw new Error(`unknown scenario ${name}`);
+        const results = {};
+        if (scenario.together) {
+            Object.assign(
+                results,
+                await scenario(
+                    order.map((server) => ({name: server, file: servers[server]})),
+                    nodeArgs,
+                ),
+            );
+        } else {
+            for (const server of order) results[server] = await scenario(servers[server], nodeArgs);
+        }
         for (const server of order) {
-            const result = await scenario(servers[server], nodeArgs);
+            const result = results[server];
             samples[server] ??= {};
             for (const [key, value] of Object.entries(result)) {
                 samples[server][key] ??= [];

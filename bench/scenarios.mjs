@@ -9,6 +9,7 @@ import {RESOURCE_URI} from './handlers.mjs';
 export const counts = {
     sequentialWarm: 300,
     sequential: 3000,
+    sequentialBlock: 100,
     pipelinedWarm: 5000,
     pipelined: 40000,
     window: 256,
@@ -94,29 +95,58 @@ async function finish(connection, result) {
     return result;
 }
 
-/** Start-up, a catalog check, idle RSS, then echo with one request in flight. */
-export async function sequential(file, nodeArgs) {
-    const {connection, startup} = await open(file, nodeArgs);
-    const list = await connection.request(1, 'tools/list', {});
-    const names = list.result.tools.map((tool) => tool.name).sort();
-    if (names.join() !== 'big,echo,sleep') throw new Error(`tools/list: ${JSON.stringify(list)}`);
-    const read = await connection.request(2, 'resources/read', {uri: RESOURCE_URI});
-    expectResult(read, 'resources/read');
+/**
+ * Start-up, a catalog check and idle RSS for each server, then echo with one request in flight.
+ * Latency this small is at the mercy of whatever else runs on the machine, so the servers are
+ * started together and take turns in blocks of `sequentialBlock` calls (A B C, C B A, …): a burst
+ * of load elsewhere lands on all of them alike.
+ */
+export async function sequential(servers, nodeArgs) {
+    const running = [];
+    for (const {name, file} of servers) {
+        const {connection, startup} = await open(file, nodeArgs);
+        const list = await connection.request(1, 'tools/list', {});
+        const names = list.result.tools.map((tool) => tool.name).sort();
+        if (names.join() !== 'big,echo,sleep') throw new Error(`tools/list: ${JSON.stringify(list)}`);
+        const read = await connection.request(2, 'resources/read', {uri: RESOURCE_URI});
+        expectResult(read, 'resources/read');
+        running.push({name, connection, startup, latencies: [], wall: 0, cpu: 0});
+    }
     await delay(200);
-    const idleRss = connection.memory().rss;
+    for (const server of running) server.idleRss = server.connection.memory().rss;
     const make = (id) => toolCall(id, 'echo', {text: `hello ${id}`});
-    await pipeline(connection, 10, counts.sequentialWarm, 1, make);
-    const t0 = now();
-    const latencies = await pipeline(connection, 1e6, counts.sequential, 1, make);
-    const figures = latencyFigures(latencies, now() - t0);
-    return finish(connection, {
-        startup,
-        idleRss,
-        seqRps: figures.rps,
-        seqP50: figures.p50,
-        seqP99: figures.p99,
-    });
+    for (const server of running) {
+        await pipeline(server.connection, 10, counts.sequentialWarm, 1, make);
+    }
+    const blocks = Math.ceil(counts.sequential / counts.sequentialBlock);
+    for (let block = 0; block < blocks; block += 1) {
+        const order = block % 2 === 0 ? running : [...running].reverse();
+        for (const server of order) {
+            const cpu0 = server.connection.cpuMicros();
+            const t0 = now();
+            const firstId = 1e6 + block * counts.sequentialBlock;
+            server.latencies.push(
+                ...(await pipeline(server.connection, firstId, counts.sequentialBlock, 1, make)),
+            );
+            server.wall += now() - t0;
+            server.cpu += server.connection.cpuMicros() - cpu0;
+        }
+    }
+    const results = {};
+    for (const server of running) {
+        const figures = latencyFigures(server.latencies, server.wall);
+        results[server.name] = await finish(server.connection, {
+            startup: server.startup,
+            idleRss: server.idleRss,
+            seqRps: figures.rps,
+            seqP50: figures.p50,
+            seqP99: figures.p99,
+            seqCpuPerCall: server.cpu / server.latencies.length,
+        });
+    }
+    return results;
 }
+sequential.together = true;
 
 /** Echo with `window` requests in flight; server CPU per call over the measured calls. */
 export async function pipelined(file, nodeArgs) {
