@@ -1,0 +1,35 @@
+/** Shared pieces for the native launch tests: the repository root, awkward temp folders, file listings. */
+import {mkdir, mkdtemp, readdir, writeFile} from 'node:fs/promises';
+import {tmpdir} from 'node:os';
+import {dirname, join, relative} from 'node:path';
+import {fileURLToPath} from 'node:url';
+
+/** The repository root (tests run from dist/test/native/). */
+export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** A fresh temp folder whose path holds spaces, Unicode, `#` and `%` (and `%41`, which must stay three characters). */
+export function awkwardTempDir(label: string): Promise<string> {
+    return mkdtemp(join(tmpdir(), `arcane ${label} ü月 #1 100%41 `));
+}
+
+/** Writes each `relative path -> text` beneath `root`, creating folders as needed. */
+export async function writeTree(root: string, files: Record<string, string>): Promise<void> {
+    for (const [path, text] of Object.entries(files)) {
+        await mkdir(dirname(join(root, path)), {recursive: true});
+        await writeFile(join(root, path), text);
+    }
+}
+
+/** Every file beneath `root`, as sorted `/`-separated relative paths. */
+export async function listFiles(root: string): Promise<string[]> {
+    const found: string[] = [];
+    async function walk(folder: string): Promise<void> {
+        for (const entry of await readdir(folder, {withFileTypes: true})) {
+            const path = join(folder, entry.name);
+            if (entry.isDirectory()) await walk(path);
+            else found.push(relative(root, path).split('\\').join('/'));
+        }
+    }
+    await walk(root);
+    return found.sort();
+}
