@@ -28,7 +28,8 @@ export const ErrorCode = Object.freeze({
 export class McpProtocolError extends Error {
     override name = 'McpProtocolError';
     readonly code: number;
-    readonly data?: unknown;
+    // `declare`: no class field is emitted, so an error without data has no `data` member at all.
+    declare readonly data?: unknown;
 
     constructor(code: number, message: string, data?: unknown) {
         if (!Number.isSafeInteger(code)) {
