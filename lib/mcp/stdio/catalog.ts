@@ -193,7 +193,8 @@ function entries<Entry>(option: string, value: unknown): [number, Entry][] {
     if (!Array.isArray(value)) {
         throw new TypeError(`createMcpStdioServer: ${option} must be an array, got ${describe(value)}`);
     }
-    return value.map((entry, index) => [index, entry as Entry]);
+    // Array.from visits holes too (as undefined), so a sparse array is reported by its index.
+    return Array.from(value, (entry, index) => [index, entry as Entry]);
 }
 
 function objectSchema(label: string, field: string, schema: unknown, required: boolean): void {
