@@ -252,5 +252,12 @@ function toJson(value: unknown, label: string): string {
             {cause: error},
         );
     }
-    return json as string;
+    if (json === undefined) {
+        // A toJSON method returned undefined: there is nothing to put on the wire.
+        throw new TypeError(
+            `createMcpStdioServer: ${label} cannot be serialized as JSON (it serialized to nothing); ` +
+                'supply JSON-serializable protocol values',
+        );
+    }
+    return json;
 }
