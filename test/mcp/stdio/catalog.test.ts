@@ -615,3 +615,18 @@ test('answers serverInfo with every field as authored', async () => {
             '"websiteUrl":"https://example.test","icons":[{"src":"x.png"}]}}}',
     );
 });
+
+test('accepts a list of known protocol revisions and answers the one the client asked for', async () => {
+    const h = harness({serverInfo: SERVER_INFO, protocolVersions: ['2025-06-18', '2025-11-25']});
+    await h.initialize({
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: {name: 'c', version: '1'},
+    });
+    assert.equal(
+        h.output.text,
+        '{"jsonrpc":"2.0","id":"init","result":{"protocolVersion":"2025-11-25","capabilities":{},' +
+            '"serverInfo":{"name":"catalog","version":"1.0.0"}}}\n',
+    );
+    await finish(h);
+});

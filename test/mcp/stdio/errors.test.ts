@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
 import {inspect} from 'node:util';
+import {describe} from '../../../lib/mcp/stdio/errors.js';
 import {ErrorCode, McpProtocolError} from '../../../lib/mcp/stdio/index.js';
 
 test('McpProtocolError is an Error with name, code, message and data', () => {
@@ -88,4 +89,22 @@ test('ErrorCode names every code the adapter answers with, and cannot be changed
         },
     );
     assert.equal(Object.isFrozen(ErrorCode), true);
+});
+
+test('describes a value briefly for error messages, shortening only long strings', () => {
+    assert.equal(describe('a'.repeat(60)), `the string "${'a'.repeat(60)}"`);
+    assert.equal(describe('a'.repeat(61)), `the string "${'a'.repeat(60)}…"`);
+    assert.equal(describe('say "hi"'), 'the string "say \\"hi\\""');
+    assert.equal(
+        describe(() => {}),
+        'a function',
+    );
+    assert.equal(describe(Symbol('s')), 'a symbol');
+    assert.equal(describe(false), 'boolean false');
+    assert.equal(describe(12n), 'bigint 12');
+    assert.equal(describe(new Map()), 'an object');
+    assert.throws(() => new McpProtocolError(Symbol('c') as never, 'm'), {
+        name: 'TypeError',
+        message: 'McpProtocolError code must be a JSON-RPC integer, got a symbol',
+    });
 });

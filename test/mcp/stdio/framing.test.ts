@@ -426,6 +426,29 @@ test('property: the size limit gives the same verdicts whatever the split', () =
     );
 });
 
+test('property: any split of the same text given as strings yields the records of the byte stream', () => {
+    fc.assert(
+        fc.property(stream, fc.integer({min: 1, max: 24}), (input, maxBytes) => {
+            const whole = encode(input);
+            const text = whole.toString('utf8');
+            // Cut between characters only: a string source never splits a surrogate pair.
+            const characters = [...text];
+            const points = [...new Set(input.cuts.map((cut) => cut % (characters.length + 1)))].sort(
+                (a, b) => a - b,
+            );
+            const {reader: r, sink} = reader(maxBytes);
+            let start = 0;
+            for (const point of [...points, characters.length]) {
+                r.push(characters.slice(start, point).join(''));
+                start = point;
+            }
+            r.end();
+            assert.deepEqual(sink.events, read([whole], maxBytes));
+        }),
+        {numRuns: 300},
+    );
+});
+
 // --- Through the whole server --------------------------------------------------------------------
 
 const SERVER = {serverInfo: {name: 'framing', version: '1.0.0'}};
