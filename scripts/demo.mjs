@@ -1,0 +1,138 @@
+// `npm run demo`: the official MCP TypeScript SDK client starts examples/observatory.mjs as a
+// subprocess, exactly as a desktop assistant or IDE agent would, and drives it over stdio. It
+// prints what the server offers, a few calls, a read, and a slow call cancelled mid-way.
+import {once} from 'node:events';
+import {createInterface} from 'node:readline';
+import {fileURLToPath} from 'node:url';
+import {Client} from '@modelcontextprotocol/sdk/client/index.js';
+import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
+
+const example = fileURLToPath(new URL('../examples/observatory.mjs', import.meta.url));
+
+const transport = new StdioClientTransport({command: process.execPath, args: [example], stderr: 'pipe'});
+const serverNotes = notesOf(transport.stderr);
+let negotiated = '';
+// Handlers set before connect are chained by the client: this one only watches for the answer to initialize.
+transport.onmessage = (message) => {
+    if ('result' in message && message.id === 0) negotiated = String(message.result.protocolVersion);
+};
+const client = new Client({name: 'arcane-os-demo', version: '1.0.0'});
+
+say(`arcane-os/mcp/stdio demo: the official MCP SDK client runs "node examples/observatory.mjs"\n`);
+
+await client.connect(transport);
+const info = client.getServerVersion();
+const capabilities = Object.keys(client.getServerCapabilities() ?? {});
+say('→ initialize');
+say(`← ${info?.name} ${info?.version}, protocol revision ${negotiated}`);
+say(`  offers: ${capabilities.join(', ')}`);
+say(`  instructions: ${client.getInstructions()}\n`);
+
+const {tools} = await client.listTools();
+say('→ tools/list');
+for (const tool of tools) {
+    const extras = [tool.outputSchema ? 'outputSchema' : '', tool.icons ? 'icon' : ''].filter(Boolean);
+    say(`  ${tool.name.padEnd(16)} ${tool.description}${extras.length > 0 ? ` [${extras.join(', ')}]` : ''}`);
+}
+const {resources} = await client.listResources();
+say('→ resources/list');
+for (const resource of resources) {
+    say(`  ${resource.uri.padEnd(29)} ${resource.mimeType}  ${resource.title}`);
+}
+say('');
+
+await call('sky.tonight', {site: 'La Palma'});
+await call('sky.gallery', {});
+await call('telescope.point', {target: 'pluto'});
+
+say('→ resources/read observatory://catalog');
+const catalog = await client.readResource({uri: 'observatory://catalog'});
+const first = catalog.contents[0];
+const names =
+    first && 'text' in first ? Object.values(JSON.parse(first.text)).map((entry) => entry.name) : [];
+say(`← ${first?.mimeType}: ${names.join(', ')}\n`);
+
+say('→ tools/call sky.survey {"sectors":10000}   (a slow tool; cancelled once it has started)');
+const controller = new AbortController();
+const survey = client.callTool({name: 'sky.survey', arguments: {sectors: 10000}}, undefined, {
+    signal: controller.signal,
+});
+say(`  server stderr: ${await serverNotes.next('started')}`);
+controller.abort('the user pressed stop');
+say('→ notifications/cancelled  (the client aborted its AbortSignal)');
+try {
+    await survey;
+    say('← unexpectedly finished');
+} catch (error) {
+    say(`← the call was cancelled: ${error instanceof Error ? error.message : String(error)}`);
+}
+say(`  server stderr: ${await serverNotes.next('stopped')}\n`);
+
+await client.close();
+say("→ close: the client ends the server's stdin, and the server drains and exits");
+
+/**
+ * @param {string} name
+ * @param {Record<string, unknown>} args
+ */
+async function call(name, args) {
+    say(`→ tools/call ${name} ${JSON.stringify(args)}`);
+    const result = await client.callTool({name, arguments: args});
+    const content = /** @type {Array<Record<string, unknown>>} */ (result.content);
+    for (const block of content) say(`← ${describe(block)}`);
+    if (result.structuredContent) {
+        say(
+            `  structuredContent (the client checked it against outputSchema): ${JSON.stringify(result.structuredContent)}`,
+        );
+    }
+    if (result.isError) say('  isError: true (a domain failure, reported as a result)');
+    say('');
+}
+
+/** @param {Record<string, unknown>} block */
+function describe(block) {
+    switch (block.type) {
+        case 'text':
+            return `text: ${block.text}`;
+        case 'image':
+        case 'audio':
+            return `${block.type}: ${block.mimeType}, ${Buffer.from(String(block.data), 'base64').length} bytes`;
+        case 'resource_link':
+            return `resource_link: ${block.uri}`;
+        case 'resource': {
+            const resource = /** @type {{uri: string, text?: string}} */ (block.resource);
+            return `resource: ${resource.uri} "${resource.text}"`;
+        }
+        default:
+            return JSON.stringify(block);
+    }
+}
+
+/** @param {string} line */
+function say(line) {
+    process.stdout.write(`${line}\n`);
+}
+
+/**
+ * The server's stderr notes, handed out one matching line at a time.
+ * @param {import('node:stream').Stream | null} stream
+ */
+function notesOf(stream) {
+    /** @type {string[]} */
+    const lines = [];
+    const reader = createInterface({input: /** @type {import('node:stream').Readable} */ (stream)});
+    reader.on('line', (line) => lines.push(line));
+    return {
+        /** @param {string} word */
+        async next(word) {
+            for (;;) {
+                const index = lines.findIndex((line) => line.includes(word));
+                if (index !== -1) return lines.splice(index, 1)[0];
+                const closed = once(reader, 'close').then(() => {
+                    throw new Error(`The server's stderr ended before a line with "${word}"`);
+                });
+                await Promise.race([once(reader, 'line'), closed]);
+            }
+        },
+    };
+}
