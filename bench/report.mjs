@@ -101,6 +101,11 @@ export function buildReport(samples, meta) {
         '| --- | --- | ---: | ---: | ---: | ---: | ---: | --- | :---: |',
     ];
     const summary = {};
+    const base = samples.base !== undefined;
+    if (base) {
+        lines[lines.length - 2] += ' base | ours/base |';
+        lines[lines.length - 1] += ' ---: | ---: |';
+    }
     for (const figure of figures) {
         const ours = median(samples.ours?.[figure.key] ?? []);
         const sdk = median(samples.sdk?.[figure.key] ?? []);
@@ -112,7 +117,10 @@ export function buildReport(samples, meta) {
         const mark = met === undefined ? '' : met ? 'yes' : '**no**';
         lines.push(
             `| ${figure.label} | ${figure.unit} | ${format(ours)} | ${format(sdk)} | ${format(floor)} | ` +
-                `${format(toFloor)} | ${format(toSdk)} | ${text} | ${mark} |`,
+                `${format(toFloor)} | ${format(toSdk)} | ${text} | ${mark} |` +
+                (base
+                    ? ` ${format(median(samples.base[figure.key] ?? []))} | ${format(ratio(ours, median(samples.base[figure.key] ?? [])))} |`
+                    : ''),
         );
     }
     lines.push('', `Counts: ${JSON.stringify(meta.counts)}`, '');

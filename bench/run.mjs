@@ -5,6 +5,7 @@
  *
  * Environment: BENCH_ROUNDS (default 3), BENCH_ONLY (comma-separated scenarios),
  * BENCH_SERVERS (comma-separated servers), BENCH_NODE_ARGS (extra node flags for every server),
+ * BENCH_BASE (path of an earlier build from build-base.mjs, run as a fourth server `base`),
  * BENCH_PROF=1 (children run with --cpu-prof into
  * bench/results/prof/).
  */
@@ -22,6 +23,7 @@ const servers = {
     sdk: join(here, 'servers/sdk.mjs'),
     floor: join(here, 'servers/floor.mjs'),
 };
+if (process.env.BENCH_BASE) servers.base = join(here, 'servers/base.mjs');
 const scenarios = {sequential, pipelined, fanOut, big, cancelStorm};
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);

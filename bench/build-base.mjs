@@ -1,0 +1,39 @@
+/**
+ * Compiles lib/mcp/stdio as of a git revision into bench/results/base/<rev>/, so `BENCH_BASE` can
+ * run it beside the working tree's build in one invocation (an A/B of one optimisation).
+ * Usage: node bench/build-base.mjs <rev>   → prints the module path to pass as BENCH_BASE.
+ */
+import {execFileSync} from 'node:child_process';
+import {mkdirSync, writeFileSync} from 'node:fs';
+import {dirname, join} from 'node:path';
+import {fileURLToPath} from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const rev = process.argv[2] ?? 'HEAD';
+const sha = execFileSync('git', ['rev-parse', '--short', rev], {cwd: root, encoding: 'utf8'}).trim();
+const out = join(root, 'bench/results/base', sha);
+const files = execFileSync('git', ['ls-tree', '--name-only', `${sha}`, 'lib/mcp/stdio/'], {
+    cwd: root,
+    encoding: 'utf8',
+})
+    .split('\n')
+    .filter((file) => file.endsWith('.ts'));
+for (const file of files) {
+    const target = join(out, 'src', file);
+    mkdirSync(dirname(target), {recursive: true});
+    writeFileSync(target, execFileSync('git', ['show', `${sha}:${file}`], {cwd: root, encoding: 'utf8'}));
+}
+const tsc = join(root, 'node_modules/.bin/tsc');
+execFileSync(
+    tsc,
+    [
+        '--ignoreConfig',
+        ...['--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext'],
+        ...['--types', 'node', '--typeRoots', join(root, 'node_modules/@types'), '--skipLibCheck'],
+        ...['--rootDir', join(out, 'src'), '--outDir', join(out, 'dist')],
+        ...files.map((file) => join(out, 'src', file)),
+    ],
+    {cwd: root, stdio: 'inherit'},
+);
+writeFileSync(join(out, 'dist/package.json'), '{"type":"module"}\n');
+process.stdout.write(`${join(out, 'dist/lib/mcp/stdio/index.js')}\n`);
