@@ -1,0 +1,61 @@
+/**
+ * `npm run demo` (`node scripts/demo.mjs`) is the README's first command: it must run to the end,
+ * exit 0 and print its transcript.
+ */
+import assert from 'node:assert/strict';
+import {spawn} from 'node:child_process';
+import {once} from 'node:events';
+import {join} from 'node:path';
+import {test} from 'node:test';
+import {REPO_ROOT} from './support.js';
+
+test('the demo drives the observatory with the SDK client, prints its transcript and exits 0', {
+    timeout: 60_000,
+}, async () => {
+    const child = spawn(process.execPath, [join(REPO_ROOT, 'scripts/demo.mjs')], {
+        cwd: REPO_ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (text: string) => {
+        stdout += text;
+    });
+    child.stderr.setEncoding('utf8').on('data', (text: string) => {
+        stderr += text;
+    });
+    const [code] = (await once(child, 'close')) as [number | null];
+    assert.equal(stderr, '');
+    assert.equal(code, 0);
+    const lines = stdout.split('\n');
+    const expected = [
+        'arcane-os/mcp/stdio demo: the official MCP SDK client runs "node examples/observatory.mjs"',
+        '← observatory 1.0.0, protocol revision 2025-11-25',
+        '  offers: resources, tools',
+        '  sky.tonight      What can be seen from the observatory tonight. [outputSchema, icon]',
+        '  observatory://plates/m31.png  image/png  Photographic plate of M31',
+        '← text: La Palma: Moon, Jupiter, Saturn visible; seeing 4/5.',
+        '  structuredContent (the client checked it against outputSchema): ' +
+            '{"site":"La Palma","moonPhase":"waxing gibbous","visible":["Moon","Jupiter","Saturn"],"seeing":4}',
+        '← image: image/png, 88 bytes',
+        '← audio: audio/wav, 364 bytes',
+        '← resource_link: observatory://catalog',
+        '← resource: observatory://notes/tonight "Clear skies, light wind."',
+        '  isError: true (a domain failure, reported as a result)',
+        '← application/json: Moon, Jupiter, Saturn, Andromeda Galaxy',
+        '  server stderr: observatory: survey 7 started: 10000 sectors',
+        '← the call was cancelled: MCP error -32001: the user pressed stop',
+        "→ close: the client ends the server's stdin, and the server drains and exits",
+    ];
+    // Each expected line appears, in this order.
+    let from = 0;
+    for (const line of expected) {
+        const at = lines.indexOf(line, from);
+        assert.notEqual(at, -1, `missing, or out of order: ${JSON.stringify(line)}\n${stdout}`);
+        from = at + 1;
+    }
+    assert.match(
+        stdout,
+        /\n {2}server stderr: observatory: survey 7 stopped after \d+ sectors: the user pressed stop\n/,
+    );
+});
