@@ -240,6 +240,7 @@ seconds = Number(process.hrtime.bigint() - started) / 1e9;
 const final = heap() / MiB;
 
 let cancelledSlow = 0;
+let cancelledPromise = 0;
 let answeredOnce = 0;
 for (let id = 1; id <= total; id += 1) {
     const kind = kinds[id];
@@ -249,6 +250,7 @@ for (let id = 1; id <= total; id += 1) {
         if (count !== 0) problems.push(`malformed request ${id} was answered with its id`);
         continue;
     }
+    if (kind === KIND.cancelledEarly && count === 0) cancelledPromise += 1;
     if (kind === KIND.slowCancelled) {
         cancelledSlow += 1;
         if (count !== 0) problems.push(`cancelled request ${id} was answered`);
@@ -268,7 +270,9 @@ console.log(
     `soak: ${total.toLocaleString('en')} requests in one session, seed ${seed}, ${seconds.toFixed(1)} s (${Math.round(total / seconds).toLocaleString('en')} requests/s)`,
 );
 console.log(
-    `soak: ${answeredOnce.toLocaleString('en')} answered, ${cancelledSlow.toLocaleString('en')} cancelled while pending (never answered), ${malformed} malformed lines answered -32700, ${diagnostics} diagnostics`,
+    `soak: ${answeredOnce.toLocaleString('en')} answered exactly once; cancelled while pending and never answered: ` +
+        `${cancelledSlow.toLocaleString('en')} waiting handlers, ${cancelledPromise.toLocaleString('en')} promise handlers; ` +
+        `${malformed} malformed lines answered -32700; ${diagnostics} diagnostics`,
 );
 console.log('soak: heap after settling (after a full collection):');
 for (const figure of figures) {
