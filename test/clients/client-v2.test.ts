@@ -19,6 +19,7 @@ import type {StdioServerParameters} from '@modelcontextprotocol/client/stdio';
 import {StdioClientTransport} from '@modelcontextprotocol/client/stdio';
 import {
     childOf,
+    closeAll,
     exitOf,
     fixturePath,
     LineReader,
@@ -29,8 +30,11 @@ import {
     OBSERVATORY_TOOL_NAMES,
     PLATE_PNG,
     SKY_TONIGHT,
+    track,
     WireRecorder,
 } from './support.js';
+
+after(closeAll);
 
 /** A guard so that a broken server fails the run instead of hanging it. */
 const GUARD = {timeout: 60_000};
@@ -50,7 +54,7 @@ async function connect(script: string): Promise<Session> {
     const transport = new StdioClientTransport({command: process.execPath, args: [script], stderr: 'pipe'});
     const stderr = new LineReader(transport.stderr as Readable);
     const wire = new WireRecorder(transport);
-    const client = new Client({name: 'client-v2-test', version: '2.0.0'});
+    const client = track(new Client({name: 'client-v2-test', version: '2.0.0'}));
     const clientErrors: Error[] = [];
     client.onerror = (error) => clientErrors.push(error);
     await client.connect(transport);
@@ -360,7 +364,7 @@ class RecordingTransport extends StdioClientTransport {
 
 describe('the client 2.x probing with server/discover (the 2026-07-28 revision)', GUARD, () => {
     test('falls back to initialize at once: the probe is answered -32601 on the same process', async () => {
-        const transport = new RecordingTransport({command: process.execPath, args: [OBSERVATORY]});
+        const transport = track(new RecordingTransport({command: process.execPath, args: [OBSERVATORY]}));
         const client = new Client(
             {name: 'modern-first', version: '2.0.0'},
             {versionNegotiation: {mode: 'auto', probe: {timeoutMs: NEVER}}},
@@ -392,7 +396,7 @@ describe('the client 2.x probing with server/discover (the 2026-07-28 revision)'
     });
 
     test('falls back to initialize at once when the probe runs on a disposable sibling process', async () => {
-        const transport = new StdioClientTransport({command: process.execPath, args: [OBSERVATORY]});
+        const transport = track(new StdioClientTransport({command: process.execPath, args: [OBSERVATORY]}));
         const wire = new WireRecorder(transport);
         const client = new Client(
             {name: 'modern-first', version: '2.0.0'},
@@ -410,7 +414,7 @@ describe('the client 2.x probing with server/discover (the 2026-07-28 revision)'
     });
 
     test('a client pinned to 2026-07-28 fails fast with a typed error instead of waiting', async () => {
-        const transport = new RecordingTransport({command: process.execPath, args: [OBSERVATORY]});
+        const transport = track(new RecordingTransport({command: process.execPath, args: [OBSERVATORY]}));
         const client = new Client(
             {name: 'modern-only', version: '2.0.0'},
             {versionNegotiation: {mode: {pin: '2026-07-28'}, probe: {timeoutMs: NEVER}}},

@@ -4,8 +4,9 @@
  * adapter knows; moon-pantry keeps the default, 2025-11-25 only.
  */
 import assert from 'node:assert/strict';
-import {describe, test} from 'node:test';
+import {after, describe, test} from 'node:test';
 import {
+    closeAll,
     MOON_PANTRY,
     OBSERVATORY,
     OBSERVATORY_CATALOG,
@@ -13,6 +14,8 @@ import {
     SKY_TONIGHT,
     spawnRaw,
 } from './support.js';
+
+after(closeAll);
 
 const GUARD = {timeout: 60_000, concurrency: true};
 

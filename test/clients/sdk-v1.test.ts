@@ -10,6 +10,7 @@ import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 import {McpError} from '@modelcontextprotocol/sdk/types.js';
 import {
     childOf,
+    closeAll,
     exitOf,
     fixturePath,
     LineReader,
@@ -20,8 +21,11 @@ import {
     OBSERVATORY_TOOL_NAMES,
     PLATE_PNG,
     SKY_TONIGHT,
+    track,
     WireRecorder,
 } from './support.js';
+
+after(closeAll);
 
 /** A guard so that a broken server fails the run instead of hanging it. */
 const GUARD = {timeout: 60_000};
@@ -39,7 +43,7 @@ async function connect(script: string): Promise<Session> {
     const transport = new StdioClientTransport({command: process.execPath, args: [script], stderr: 'pipe'});
     const stderr = new LineReader(transport.stderr as Readable);
     const wire = new WireRecorder(transport);
-    const client = new Client({name: 'sdk-v1-test', version: '1.0.0'});
+    const client = track(new Client({name: 'sdk-v1-test', version: '1.0.0'}));
     const clientErrors: Error[] = [];
     client.onerror = (error) => clientErrors.push(error);
     await client.connect(transport);

@@ -220,6 +220,23 @@ export async function exitOf(
     return {code, signal};
 }
 
+const cleanups: (() => Promise<unknown>)[] = [];
+
+/**
+ * Registers something a test opened (a client, a transport, a child) to be closed by
+ * `closeAll`, so that a failing test cannot leave a server running and the test file hanging.
+ */
+export function track<Closable extends {close(): Promise<unknown>}>(closable: Closable): Closable {
+    cleanups.push(() => closable.close());
+    return closable;
+}
+
+/** Closes everything `track` registered; errors are ignored, since this runs after the verdicts. */
+export async function closeAll(): Promise<void> {
+    const pending = cleanups.splice(0);
+    await Promise.all(pending.map((close) => close().catch(() => undefined)));
+}
+
 /** A server spawned by hand, for tests that speak the wire themselves. */
 export interface RawServer {
     child: ChildProcess;
@@ -238,6 +255,11 @@ export function spawnRaw(script: string, args: readonly string[] = []): RawServe
     const stdout = new LineReader(child.stdout as Readable);
     const stderr = new LineReader(child.stderr as Readable);
     let consumed = 0;
+    track({
+        async close() {
+            if (child.exitCode === null && child.signalCode === null) child.kill();
+        },
+    });
     return {
         child,
         stdout,
