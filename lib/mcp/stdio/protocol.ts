@@ -4,7 +4,7 @@
  */
 import {ErrorCode} from './errors.js';
 
-/** A request id: a string or an integer. `1` and `"1"` are different ids. */
+/** A request id: a string or a safe integer. `1` and `"1"` are different ids. */
 export type RequestId = string | number;
 
 export type JsonObject = {[key: string]: unknown};
@@ -20,8 +20,12 @@ export function isObject(value: unknown): value is JsonObject {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * A string, or an integer that JSON.parse kept exact: a larger integer has already been rounded,
+ * so answering it would name a request the client never sent.
+ */
 export function isRequestId(value: unknown): value is RequestId {
-    return typeof value === 'string' || Number.isInteger(value);
+    return typeof value === 'string' || Number.isSafeInteger(value);
 }
 
 /** Classifies one parsed JSON value. Never throws. */
@@ -49,7 +53,10 @@ export function classify(message: unknown): Incoming {
         return invalid(id, 'The "method" member must be a string');
     }
     if (hasId && id === undefined) {
-        return invalid(undefined, 'A request id must be a string or an integer');
+        return invalid(
+            undefined,
+            'A request id must be a string or an integer of at most 2^53 - 1 in magnitude',
+        );
     }
     const params = message.params;
     if (params !== undefined && !isObject(params)) {

@@ -11,7 +11,7 @@ import type {Catalog} from './catalog.js';
 import {formatDiagnostic, messageOf} from './diagnostics.js';
 import {ErrorCode, McpProtocolError} from './errors.js';
 import type {JsonObject, RequestId} from './protocol.js';
-import {classify, errorRecord, isObject, resultRecord} from './protocol.js';
+import {classify, errorRecord, isObject, isRequestId, resultRecord} from './protocol.js';
 import type {HandlerContext, Implementation} from './types.js';
 
 export interface SessionOutput {
@@ -441,8 +441,8 @@ export class Session {
     #notification(method: string, params: JsonObject | undefined): void {
         if (method === 'notifications/cancelled' && params !== undefined) {
             const id = params.requestId;
-            if (typeof id === 'string' || Number.isInteger(id)) {
-                this.cancel(id as RequestId, params.reason);
+            if (isRequestId(id)) {
+                this.cancel(id, params.reason);
             }
         }
         // Every other notification, notifications/initialized included, needs no action.

@@ -8,7 +8,7 @@ const NOT_OBJECT = 'A JSON-RPC message must be a JSON object';
 const BAD_JSONRPC = 'The "jsonrpc" member must be exactly "2.0"';
 const NO_METHOD = 'A JSON-RPC request must have a "method" string';
 const METHOD_NOT_STRING = 'The "method" member must be a string';
-const BAD_ID = 'A request id must be a string or an integer';
+const BAD_ID = 'A request id must be a string or an integer of at most 2^53 - 1 in magnitude';
 
 test('classifies a batch as an invalid request without an id, even when it holds requests', () => {
     assert.deepEqual(classify([{jsonrpc: '2.0', id: 1, method: 'ping'}]), {
@@ -197,9 +197,21 @@ test('keeps a notification with non-object params a notification, without its pa
     });
 });
 
-test('isRequestId accepts strings and integers only', () => {
-    for (const id of ['', 'a', 0, -1, 2 ** 53]) assert.equal(isRequestId(id), true, String(id));
-    for (const id of [1.5, Number.NaN, Number.POSITIVE_INFINITY, null, undefined, true, {}, [], 1n]) {
+test('isRequestId accepts strings and integers that JSON.parse keeps exact', () => {
+    for (const id of ['', 'a', 0, -1, 2 ** 53 - 1, -(2 ** 53 - 1)])
+        assert.equal(isRequestId(id), true, String(id));
+    for (const id of [
+        2 ** 53,
+        1.5,
+        Number.NaN,
+        Number.POSITIVE_INFINITY,
+        null,
+        undefined,
+        true,
+        {},
+        [],
+        1n,
+    ]) {
         assert.equal(isRequestId(id), false, String(id));
     }
 });

@@ -266,13 +266,14 @@ describe('JSON-RPC envelope', () => {
 
     test('omits the id of an error response when the id is not a string or an integer', async () => {
         const h = harness(menuOptions);
-        for (const id of ['null', '1.5', 'true', '{}', '[1]']) {
+        const ids = ['null', '1.5', 'true', '{}', '[1]', '9007199254740993'];
+        for (const id of ids) {
             h.sendRaw(`{"jsonrpc":"2.0","id":${id},"method":"ping"}\n`);
         }
-        await h.records(5);
+        await h.records(ids.length);
         const line =
-            '{"jsonrpc":"2.0","error":{"code":-32600,"message":"A request id must be a string or an integer"}}';
-        assert.equal(h.output.text, `${line}\n`.repeat(5));
+            '{"jsonrpc":"2.0","error":{"code":-32600,"message":"A request id must be a string or an integer of at most 2^53 - 1 in magnitude"}}';
+        assert.equal(h.output.text, `${line}\n`.repeat(ids.length));
         assert.ok(!h.output.text.includes('"id":null'));
         await finish(h);
     });
