@@ -1,0 +1,261 @@
+/**
+ * End to end: the sample app packed by the bin into an awkward path, started through the bundle's
+ * runtime with plain Node from an unrelated working directory, and driven over its real stdio.
+ */
+import assert from 'node:assert/strict';
+import type {ChildProcessWithoutNullStreams} from 'node:child_process';
+import {spawn} from 'node:child_process';
+import {once} from 'node:events';
+import {mkdir, readFile, rename, rm, writeFile} from 'node:fs/promises';
+import {join} from 'node:path';
+import {after, before, test} from 'node:test';
+import {pathToFileURL} from 'node:url';
+import {awkwardTempDir, repoRoot} from './support.js';
+
+const menu = {content: 'Moon soup\nExtra tentacles available.', message: {chef: 'Octopus', open: true}};
+const PROTOCOL_VERSION = '2025-11-25';
+
+let root: string;
+let bundle: string;
+let runtime: string;
+let elsewhere: string;
+
+interface Finished {
+    code: number | null;
+    signal: NodeJS.Signals | null;
+    stdout: string;
+    stderr: string;
+}
+
+/** Starts node with `args`, collecting its output; `finished` settles when the process has closed. */
+function start(args: readonly string[], cwd: string) {
+    const child: ChildProcessWithoutNullStreams = spawn(process.execPath, args, {cwd, stdio: 'pipe'});
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (text: string) => {
+        stderr += text;
+    });
+    const lines: string[] = [];
+    let pending = '';
+    child.stdout.on('data', (text: string) => {
+        stdout += text;
+        pending += text;
+        let lf = pending.indexOf('\n');
+        while (lf !== -1) {
+            lines.push(pending.slice(0, lf));
+            pending = pending.slice(lf + 1);
+            child.stdout.emit('line');
+            lf = pending.indexOf('\n');
+        }
+    });
+    const finished: Promise<Finished> = once(child, 'close').then(([code, signal]) => ({
+        code: code as number | null,
+        signal: signal as NodeJS.Signals | null,
+        stdout,
+        stderr,
+    }));
+    return {
+        child,
+        finished,
+        /** Writes one JSON record and a newline to the child's stdin. */
+        send(message: unknown): void {
+            child.stdin.write(`${JSON.stringify(message)}\n`);
+        },
+        /** Resolves with the next record the child writes, parsed. */
+        async next(): Promise<unknown> {
+            while (lines.length === 0) {
+                await Promise.race([
+                    once(child.stdout, 'line'),
+                    finished.then((end) => {
+                        throw new Error(
+                            `The process closed (status ${end.code}) before a record: ${end.stderr}`,
+                        );
+                    }),
+                ]);
+            }
+            return JSON.parse(lines.shift() as string);
+        },
+    };
+}
+
+async function runToEnd(args: readonly string[], cwd: string): Promise<Finished> {
+    const run = start(args, cwd);
+    run.child.stdin.end();
+    return run.finished;
+}
+
+before(async () => {
+    root = await awkwardTempDir('bundle');
+    bundle = join(root, 'moon bündle #2 50%');
+    runtime = join(bundle, 'runtime', 'arcane-core.mjs');
+    elsewhere = join(root, 'unrelated cwd');
+    await mkdir(elsewhere);
+    const pack = await runToEnd(
+        [join(repoRoot, 'bin', 'arcane-os.mjs'), 'pack', 'examples/native-app', '--out', bundle],
+        repoRoot,
+    );
+    assert.equal(pack.stderr, '');
+    assert.equal(pack.code, 0);
+});
+
+after(async () => {
+    await rm(root, {recursive: true, force: true});
+});
+
+test('serves a whole MCP session through the bundle runtime from an unrelated working directory', async () => {
+    const userArgs = [
+        '--before',
+        'first arg #1',
+        '--arcane-app-entry',
+        'native/moon-mcp.mjs',
+        'after 100%',
+        '--x=ü',
+    ];
+    const run = start([runtime, ...userArgs], elsewhere);
+
+    run.send({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+            protocolVersion: PROTOCOL_VERSION,
+            capabilities: {},
+            clientInfo: {name: 'e2e', version: '1.0.0'},
+        },
+    });
+    assert.deepEqual(await run.next(), {
+        jsonrpc: '2.0',
+        id: 1,
+        result: {
+            protocolVersion: PROTOCOL_VERSION,
+            capabilities: {tools: {}, resources: {}},
+            serverInfo: {name: 'moon-pantry', version: '1.0.0'},
+            instructions: 'Ask moon.menu for the complete lunar dinner menu.',
+        },
+    });
+    run.send({jsonrpc: '2.0', method: 'notifications/initialized'});
+
+    run.send({jsonrpc: '2.0', id: 2, method: 'tools/list'});
+    assert.deepEqual(await run.next(), {
+        jsonrpc: '2.0',
+        id: 2,
+        result: {
+            tools: [
+                {
+                    name: 'moon.menu',
+                    description: 'Read the complete lunar dinner menu.',
+                    inputSchema: {type: 'object'},
+                    annotations: {readOnlyHint: true},
+                },
+            ],
+        },
+    });
+
+    run.send({jsonrpc: '2.0', id: 3, method: 'tools/call', params: {name: 'moon.menu', arguments: {}}});
+    assert.deepEqual(await run.next(), {
+        jsonrpc: '2.0',
+        id: 3,
+        result: {content: [{type: 'text', text: JSON.stringify(menu)}], structuredContent: menu},
+    });
+
+    run.send({jsonrpc: '2.0', id: 4, method: 'resources/read', params: {uri: 'pantry://menu'}});
+    assert.deepEqual(await run.next(), {
+        jsonrpc: '2.0',
+        id: 4,
+        result: {
+            contents: [{uri: 'pantry://menu', mimeType: 'application/json', text: JSON.stringify(menu)}],
+        },
+    });
+
+    run.child.stdin.end();
+    const finished = await run.finished;
+    assert.equal(finished.code, 0);
+    assert.equal(finished.signal, null);
+    assert.equal(finished.stdout.split('\n').length, 5, 'stdout holds the four responses and nothing else');
+    assert.equal(
+        finished.stderr,
+        `moon-pantry: started with argv ${JSON.stringify([process.execPath, runtime, ...userArgs])}\n`,
+    );
+});
+
+test('still starts after the bundle folder is moved to another path', async () => {
+    const moved = join(root, 'moved', 'second home %23 #');
+    await mkdir(join(root, 'moved'));
+    await rename(bundle, moved);
+    try {
+        const movedRuntime = join(moved, 'runtime', 'arcane-core.mjs');
+        const run = start([movedRuntime, '--arcane-app-entry', 'native/moon-mcp.mjs'], elsewhere);
+        run.send({jsonrpc: '2.0', id: 'ping', method: 'ping'});
+        assert.deepEqual(await run.next(), {jsonrpc: '2.0', id: 'ping', result: {}});
+        run.child.stdin.end();
+        const finished = await run.finished;
+        assert.equal(finished.code, 0);
+        assert.equal(
+            finished.stderr,
+            `moon-pantry: started with argv ${JSON.stringify([process.execPath, movedRuntime, '--arcane-app-entry', 'native/moon-mcp.mjs'])}\n`,
+        );
+    } finally {
+        await rename(moved, bundle);
+    }
+});
+
+test('exits with status 1 and a message naming the flag when its value is missing or empty', async () => {
+    const usage =
+        'give the module to import, relative to the bundle\'s app/ folder, as in "--arcane-app-entry native/moon-mcp.mjs". Nothing was started.\n';
+    assert.deepEqual(await runToEnd([runtime, 'x', '--arcane-app-entry'], elsewhere), {
+        code: 1,
+        signal: null,
+        stdout: '',
+        stderr: `arcane-core: --arcane-app-entry is missing its value: ${usage}`,
+    });
+    assert.deepEqual(await runToEnd([runtime, '--arcane-app-entry=', 'x'], elsewhere), {
+        code: 1,
+        signal: null,
+        stdout: '',
+        stderr: `arcane-core: --arcane-app-entry has an empty value: ${usage}`,
+    });
+});
+
+test('exits with status 2 and says so when the flag is absent and there is no ordinary start', async () => {
+    assert.deepEqual(await runToEnd([runtime, '--arcane-launch-config', 'launch.json'], elsewhere), {
+        code: 2,
+        signal: null,
+        stdout: '',
+        stderr: "arcane-core: there is no ordinary Core start in this runtime: arcane-os has no Core of its own. Start an application module with --arcane-app-entry <module relative to the bundle's app folder>, or use a host runtime that passes startCore to runArcaneRuntime.\n",
+    });
+});
+
+test('fails with the error of a module that throws while loading, and starts nothing else', async () => {
+    await writeFile(
+        join(bundle, 'app', 'native', 'throws.mjs'),
+        "throw new Error('the moon cellar is flooded');\n",
+    );
+    const finished = await runToEnd([runtime, '--arcane-app-entry', 'native/throws.mjs'], elsewhere);
+    assert.equal(finished.code, 1);
+    assert.equal(finished.stdout, '');
+    assert.match(finished.stderr, /^Error: the moon cellar is flooded$/m);
+    assert.doesNotMatch(finished.stderr, /arcane-core:/);
+});
+
+test('fails with the loader error for a module path that does not exist', async () => {
+    const finished = await runToEnd([runtime, '--arcane-app-entry', 'native/absent.mjs'], elsewhere);
+    assert.equal(finished.code, 1);
+    assert.equal(finished.stdout, '');
+    assert.ok(finished.stderr.includes("code: 'ERR_MODULE_NOT_FOUND'"), finished.stderr);
+    assert.ok(
+        finished.stderr.includes(`url: '${pathToFileURL(join(bundle, 'app', 'native', 'absent.mjs')).href}'`),
+        finished.stderr,
+    );
+    assert.doesNotMatch(finished.stderr, /arcane-core:/);
+});
+
+test('ships a sample app whose entry is the checked native/moon-mcp.mjs', async () => {
+    const checked = await readFile(join(repoRoot, 'native', 'moon-mcp.mjs'), 'utf8');
+    const sample = await readFile(join(repoRoot, 'examples', 'native-app', 'native', 'moon-mcp.mjs'), 'utf8');
+    const [first, ...rest] = sample.split('\n');
+    assert.match(first as string, /^\/\/ @ts-nocheck: /);
+    assert.equal(rest.join('\n'), checked);
+    assert.equal(await readFile(join(bundle, 'app', 'native', 'moon-mcp.mjs'), 'utf8'), sample);
+});
