@@ -42,7 +42,7 @@ test('prints the usage on stdout for --help, -h, help and pack --help', async ()
     }
 });
 
-test('the usage names the command, the bundle layout, what is not done, and every failure', () => {
+test('describes the bundle layout, what pack leaves undone and every failure in its usage', () => {
     for (const part of [
         'Usage: arcane-os pack <app-dir> --out <bundle-dir>',
         'node <bundle-dir>/runtime/arcane-core.mjs --arcane-app-entry <module> [app arguments]',

@@ -38,6 +38,7 @@ before(async () => {
         'native/second.mjs': `${record}\nexport const marker = 'second';\n`,
         'native/url-root.mjs': `${record}\nexport const marker = 'url-root';\n`,
         'native/main.mjs': `${record}\nexport const marker = 'main';\n`,
+        'native/with-default.mjs': `${record}\nexport default function start() {\n    globalThis[Symbol.for('arcane-os.test.native.seen')].push('default export called');\n}\n`,
         'native/throws.mjs': `throw globalThis[Symbol.for('arcane-os.test.native.failure')];\n`,
         'native/main-throws.mjs': `throw globalThis[Symbol.for('arcane-os.test.native.failure')];\n`,
     });
@@ -191,6 +192,23 @@ describe('runArcaneRuntime', () => {
         assert.deepEqual(shared[seen], [pathToFileURL(file).href]);
         assert.deepEqual(argv, copy);
         assert.deepEqual(calls, [], 'app-entry mode must not take the ordinary start');
+    });
+
+    test('calls no default export and installs no signal handlers', async () => {
+        shared[seen] = [];
+        const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+        const before = signals.map((signal) => process.listenerCount(signal));
+        const outcome = await runArcaneRuntime({
+            argv: argvWith(APP_ENTRY_FLAG, 'native/with-default.mjs'),
+            appRoot,
+        });
+        assert.ok(outcome.mode === 'app-entry');
+        assert.equal(typeof (outcome.module as {default: unknown}).default, 'function');
+        assert.deepEqual(shared[seen], [pathToFileURL(join(appRoot, 'native', 'with-default.mjs')).href]);
+        assert.deepEqual(
+            signals.map((signal) => process.listenerCount(signal)),
+            before,
+        );
     });
 
     test('imports relative to an app root given as a file URL', async () => {
