@@ -26,6 +26,17 @@ for (const file of files) {
         if (frame.functionName !== '(idle)') total += micros;
     }
     process.stdout.write(`\n${file}: ${(total / 1000).toFixed(1)} ms busy\n`);
+    if (process.env.BY_FILE) {
+        const files = new Map();
+        for (const [key, micros] of self) {
+            const file = key.slice(key.lastIndexOf(' ') + 1).replace(/:\d+$/, '');
+            files.set(file, (files.get(file) ?? 0) + micros);
+        }
+        for (const [file, micros] of [...files.entries()].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+            process.stdout.write(`${(micros / 1000).toFixed(1).padStart(9)} ms  ${file}\n`);
+        }
+        continue;
+    }
     const rows = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, top);
     for (const [key, micros] of rows) {
         process.stdout.write(

@@ -23,6 +23,7 @@ export const figures = [
     {key: 'seqCpuPerCall', label: 'server CPU per sequential call', unit: 'µs', better: 'lower'},
     {key: 'seqP99', label: 'echo sequential p99', unit: 'µs', better: 'lower'},
     {key: 'fanOutMs', label: 'fan-out wall time', unit: 'ms', better: 'lower', target: {floor: 1.5}},
+    {key: 'fanOutCpuPerCall', label: 'server CPU per fan-out call', unit: 'µs', better: 'lower'},
     {
         key: 'startup',
         label: 'start-up to initialize result',

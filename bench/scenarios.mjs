@@ -176,6 +176,7 @@ export async function fanOut(file, nodeArgs) {
     let batch = '';
     for (let id = 1; id <= counts.fanOut; id += 1) batch += toolCall(id, 'sleep', {ms: counts.fanOutMs});
     let done = 0;
+    const cpu0 = connection.cpuMicros();
     const t0 = now();
     const wall = await new Promise((resolve, reject) => {
         connection.onMessage = (message) => {
@@ -185,8 +186,14 @@ export async function fanOut(file, nodeArgs) {
         };
         connection.write(batch);
     });
+    const cpu = connection.cpuMicros() - cpu0;
     const peakRss = connection.memory().hwm;
-    return finish(connection, {startup, fanOutMs: wall, fanOutPeakRss: peakRss});
+    return finish(connection, {
+        startup,
+        fanOutMs: wall,
+        fanOutCpuPerCall: cpu / counts.fanOut,
+        fanOutPeakRss: peakRss,
+    });
 }
 
 /** 4 MiB results, one in flight. */
