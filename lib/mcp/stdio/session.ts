@@ -3,9 +3,12 @@
  * out through `SessionOutput`. It owns the initialize lifecycle, request correlation by id, handler
  * dispatch and cooperative cancellation.
  *
- * Handlers run as soon as their request is read and independently of each other; each response is
- * sent when its handler settles. A cancelled request is never answered. The session counts the
- * handlers that have not settled, so the server can drain them.
+ * Handlers run as soon as their request is read and independently of each other. A handler that
+ * returns at once is answered at once; one that returns a promise is answered at the end of the
+ * event-loop turn in which it settles, together with every other promise that settled in that turn
+ * (timers that fire together, say), so a burst of answers reaches the writer as a burst and leaves in
+ * one or two writes instead of one system call each. A cancelled request is never answered. The
+ * session counts the handlers that have not been answered, so the server can drain them.
  */
 import type {Catalog} from './catalog.js';
 import {formatDiagnostic, messageOf} from './diagnostics.js';
@@ -34,6 +37,9 @@ class Call implements HandlerContext {
     /** The tool name or resource uri. */
     readonly target: string;
     cancelled = false;
+    /** How the handler's promise settled, kept until the turn-end answer. */
+    fulfilled = false;
+    outcome: unknown;
     #reason: unknown;
     #controller: AbortController | undefined;
 
@@ -78,7 +84,10 @@ export class Session {
     readonly #catalog: Catalog;
     readonly #output: SessionOutput;
     readonly #active = new Map<RequestId, Call>();
+    /** Calls whose promise settled in this turn, in settlement order, waiting for their answer. */
+    #settled: Call[] = [];
     #running = 0;
+    readonly #answerSettled = () => this.#answer();
     #waiters: (() => void)[] = [];
     #initialized = false;
     clientInfo: Implementation = {name: '', version: ''};
@@ -326,8 +335,21 @@ export class Session {
 
     #settle(call: Call, fulfilled: boolean, value: unknown): void {
         this.#active.delete(call.requestId);
-        this.#complete(call, fulfilled, value);
-        this.#running -= 1;
+        call.fulfilled = fulfilled;
+        call.outcome = value;
+        if (this.#settled.push(call) === 1) setImmediate(this.#answerSettled);
+    }
+
+    /** Answers the calls that settled in this turn, in order; they stop counting as running. */
+    #answer(): void {
+        const settled = this.#settled;
+        this.#settled = [];
+        for (const call of settled) {
+            const outcome = call.outcome;
+            call.outcome = undefined;
+            this.#complete(call, call.fulfilled, outcome);
+        }
+        this.#running -= settled.length;
         if (this.#running === 0 && this.#waiters.length > 0) {
             const waiters = this.#waiters;
             this.#waiters = [];
