@@ -304,6 +304,37 @@ describe('the client 2.x and the server lifetime', GUARD, () => {
         assert.deepEqual(stderr.lines, []);
     });
 
+    test('a malformed line answered -32700 without an id does not disturb later requests', async () => {
+        const {client, transport, wire, stderr, clientErrors} = await connect(OBSERVATORY);
+        const malformed = '{"jsonrpc":"2.0","id":7,"method":"tools/list"';
+        let parseMessage = '';
+        try {
+            JSON.parse(malformed);
+        } catch (error) {
+            parseMessage = (error as Error).message;
+        }
+        const parseError = {jsonrpc: '2.0', error: {code: -32700, message: `Parse error: ${parseMessage}`}};
+
+        childOf(transport).stdin?.write(`${malformed}\n`);
+        await client.ping();
+
+        assert.deepEqual(wire.received.at(-2), parseError);
+        assert.deepEqual(
+            clientErrors.map((error) => error.message),
+            [`Received a response for an unknown message ID: ${JSON.stringify(parseError)}`],
+        );
+        assert.equal(
+            await stderr.waitFor((line) => line.includes('-32700')),
+            `[arcane-os/mcp/stdio] Answered -32700: this input line is not valid JSON: ${JSON.stringify(malformed)}`,
+        );
+        assert.deepEqual(await client.callTool({name: 'telescope.point', arguments: {target: 'jupiter'}}), {
+            content: [{type: 'text', text: 'The telescope is pointing at Jupiter.'}],
+        });
+        assert.deepEqual(await client.listResources(), {resources: OBSERVATORY_RESOURCES});
+        assert.equal(clientErrors.length, 1);
+        await client.close();
+    });
+
     test('rejects structuredContent that does not match the outputSchema, so the validation above is real', async () => {
         const {client} = await connect(fixturePath('mismatch-server'));
         // The client compiles a tool's outputSchema when it lists the tool.
