@@ -3,7 +3,7 @@
  * alternating their order over rounds (A B C, C B A, …), then prints and saves a markdown report
  * under bench/results/.
  *
- * Environment: BENCH_ROUNDS (default 3), BENCH_ONLY (comma-separated scenarios),
+ * Environment: BENCH_ROUNDS (default 5), BENCH_ONLY (comma-separated scenarios),
  * BENCH_SERVERS (comma-separated servers), BENCH_NODE_ARGS (extra node flags for every server),
  * BENCH_BASE (path of an earlier build from build-base.mjs, run as a fourth server `base`),
  * BENCH_PROF=1 (children run with --cpu-prof into
@@ -26,7 +26,7 @@ const servers = {
 if (process.env.BENCH_BASE) servers.base = join(here, 'servers/base.mjs');
 const scenarios = {sequential, pipelined, fanOut, big, cancelStorm};
 
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const only = process.env.BENCH_ONLY?.split(',') ?? Object.keys(scenarios);
 const chosen = process.env.BENCH_SERVERS?.split(',') ?? Object.keys(servers);
 const resultsDir = join(here, 'results');
