@@ -6,6 +6,7 @@
  * unhandled 'error' event.
  */
 import assert from 'node:assert/strict';
+import {once} from 'node:events';
 import type {Readable, Writable} from 'node:stream';
 import {test} from 'node:test';
 import type {McpStdioServer} from '../../lib/mcp/stdio/index.js';
@@ -113,8 +114,13 @@ test('an output closed with writes pending and more queued drops the queue and s
     const escapes = watchEscapes();
     const {server, input, output, wait} = await pendingSession();
     output.hold = true;
-    input.push(callRecord(1, 'echo') + callRecord(2, 'echo') + callRecord(3, 'echo'));
+    // Echo 1 becomes the write whose callback is held; 2 and 3 are read only after it is out, so
+    // they can only be queued behind it, whatever the order of the initialize write's callback.
+    input.push(callRecord(1, 'echo'));
     await output.waitForLines(2);
+    const read = once(input, 'data');
+    input.push(callRecord(2, 'echo') + callRecord(3, 'echo'));
+    await read;
     output.destroy();
     const failure = await rejectsWith(
         server,
