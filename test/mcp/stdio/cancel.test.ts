@@ -109,6 +109,32 @@ describe('server.cancel', () => {
         assert.ok(h.errors.text.includes('cleanup failed'));
     });
 
+    test('diagnoses a cancelled outcome that cannot even be inspected, and still sends nothing', async () => {
+        const {gate, h} = slowServer();
+        await h.initialize();
+        call(h, 1);
+        await gate.started(1);
+        h.server.cancel(1, 'stop');
+        const hostile = new Proxy(
+            {},
+            {
+                getPrototypeOf() {
+                    throw new Error('no prototype for you');
+                },
+            },
+        );
+        gate.call(0).done.reject(hostile);
+        h.input.push(null);
+        await h.server.closed;
+        assert.equal(h.output.lineCount, 1);
+        assert.ok(
+            h.errors.text.startsWith(
+                '[arcane-os/mcp/stdio] The cancelled tools/call of tool "slow" (request id 1) could not be settled\n',
+            ),
+        );
+        assert.ok(h.errors.text.includes('no prototype for you'));
+    });
+
     test('aborts a signal first read after cancellation with the same reason', async () => {
         const reasons: unknown[] = [];
         let server: ReturnType<typeof harness>['server'] | undefined;

@@ -534,6 +534,29 @@ describe('tools/call', () => {
         await finish(h);
     });
 
+    test('answers -32603 when an McpProtocolError carries data that cannot be serialized', async () => {
+        const h = harness({
+            serverInfo,
+            tools: [
+                tool('bad-data', () => {
+                    throw new McpProtocolError(-32001, 'Over quota', {limit: 10n});
+                }),
+            ],
+        });
+        await h.initialize();
+        h.send({jsonrpc: '2.0', id: 1, method: 'tools/call', params: {name: 'bad-data'}});
+        await h.records(2);
+        assert.equal(
+            lastLine(h),
+            '{"jsonrpc":"2.0","id":1,"error":{"code":-32603,"message":"Internal error in tools/call of tool \\"bad-data\\" ' +
+                '(request id 1): the McpProtocolError it threw has data that cannot be serialized as JSON; ' +
+                'the server\'s diagnostics have the details"}}',
+        );
+        await h.server.drain();
+        assert.ok(h.errors.text.includes('Do not know how to serialize a BigInt'));
+        await finish(h);
+    });
+
     test('answers -32603 for a plain domain object, a missing content array and a non-object result', async () => {
         const results: unknown[] = [
             {content: 'some text'},
