@@ -534,6 +534,32 @@ describe('tools/call', () => {
         await finish(h);
     });
 
+    test('answers -32603 when a thrown value cannot even be inspected', async () => {
+        const hostile = new Proxy(
+            {},
+            {
+                getPrototypeOf() {
+                    throw new Error('no prototype for you');
+                },
+            },
+        );
+        const h = harness({serverInfo, tools: [tool('hostile', async () => Promise.reject(hostile))]});
+        await h.initialize();
+        h.send({jsonrpc: '2.0', id: 1, method: 'tools/call', params: {name: 'hostile'}});
+        await h.records(2);
+        assert.deepEqual(JSON.parse(lastLine(h)), {
+            jsonrpc: '2.0',
+            id: 1,
+            error: {
+                code: -32603,
+                message:
+                    'Internal error in tools/call of tool "hostile" (request id 1): its outcome could not be processed; ' +
+                    "the server's diagnostics have the details",
+            },
+        });
+        await finish(h);
+    });
+
     test('answers -32603 when an McpProtocolError carries data that cannot be serialized', async () => {
         const h = harness({
             serverInfo,
