@@ -7,7 +7,7 @@ import {Connection, cancelled, delay, toolCall} from './client.mjs';
 import {RESOURCE_URI} from './handlers.mjs';
 
 export const counts = {
-    sequentialWarm: 300,
+    sequentialWarm: 1500,
     sequential: 3000,
     sequentialBlock: 100,
     pipelinedWarm: 5000,
