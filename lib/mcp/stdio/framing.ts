@@ -8,10 +8,11 @@
  * chunk. A trailing carriage return is removed, so LF and CRLF endings are both accepted, and empty
  * lines are skipped. The limit applies to the record without its line ending (a CRLF's carriage return
  * does not count). A record longer than the limit is never buffered: its bytes are counted and
- * dropped through its line feed, then reported with its size. Whole lines within one chunk are
- * validated together once and then sliced, which costs less than a decoder call per line.
+ * dropped through its line feed, then reported with its size. A line that lies within one chunk
+ * is decoded with `Buffer#toString`, which is cheaper than a decoder call; that decoding replaces
+ * bad bytes with U+FFFD, so a line whose text contains U+FFFD is decoded again by the fatal decoder,
+ * which either fails it or, when the U+FFFD was really sent, returns the same text.
  */
-import {isUtf8} from 'node:buffer';
 
 /** Receives what the reader finds, in input order. */
 export interface RecordSink {
@@ -78,21 +79,11 @@ export class LineReader {
         }
         const length = chunk.length;
         let start = 0;
-        /** Whole lines of this chunk that end at or before this offset are known to be valid UTF-8. */
-        let validTo = -1;
         while (!this.#halted) {
             const lf = chunk.indexOf(LF, start);
             if (lf === -1) break;
             if (this.#pendingBytes === 0) {
-                // One validation covers every whole line left in the chunk: lines are split at an
-                // ASCII byte, so the run is valid exactly when each of its lines is. Then each line
-                // is a plain slice; when the run is not valid, lines go through the fatal decoder,
-                // which delivers the good ones and fails at the first bad one.
-                if (validTo === -1) {
-                    const last = chunk.lastIndexOf(LF);
-                    validTo = isUtf8(chunk.subarray(start, last)) ? last : 0;
-                }
-                this.#wholeLine(chunk, start, lf, lf <= validTo);
+                this.#wholeLine(chunk, start, lf);
             } else {
                 this.#finishPending(chunk, start, lf);
             }
@@ -120,7 +111,7 @@ export class LineReader {
         this.#emit(text);
     }
 
-    #wholeLine(chunk: Buffer, start: number, lf: number, valid: boolean): void {
+    #wholeLine(chunk: Buffer, start: number, lf: number): void {
         let end = lf;
         if (end > start && chunk[end - 1] === CR) end -= 1;
         if (end === start) return;
@@ -128,15 +119,13 @@ export class LineReader {
             this.#sink.oversized(end - start);
             return;
         }
-        if (valid) {
-            this.#sink.receive(chunk.toString('utf8', start, end));
-            return;
-        }
-        let text: string;
-        try {
-            text = this.#decoder.decode(chunk.subarray(start, end));
-        } catch (cause) {
-            throw this.#decodeError(chunk, cause);
+        let text = chunk.toString('utf8', start, end);
+        if (text.indexOf('\uFFFD') !== -1) {
+            try {
+                text = this.#decoder.decode(chunk.subarray(start, end));
+            } catch (cause) {
+                throw this.#decodeError(chunk, cause);
+            }
         }
         this.#sink.receive(text);
     }
