@@ -42,9 +42,9 @@ class StdioServer implements McpStdioServer {
     #resolveClosed!: () => void;
     #rejectClosed!: (error: AggregateError) => void;
 
-    readonly #onData = (chunk: Buffer | string) => {
+    readonly #onData = (chunk: unknown) => {
         try {
-            (this.#reader as LineReader).push(chunk);
+            (this.#reader as LineReader).push(asChunk(chunk));
         } catch (error) {
             this.#fail(error as Error);
         }
@@ -60,8 +60,9 @@ class StdioServer implements McpStdioServer {
         }
         this.#shutdown();
     };
+    /** An input error while the adapter is still attached, draining included, is a failure. */
     readonly #onInputError = (error: Error) => {
-        if (this.#state === 'open') this.#fail(error);
+        if (this.#state !== 'closed') this.#fail(error);
     };
     readonly #onInputClose = () => {
         if (this.#state === 'open' && !this.#inputEnded) {
@@ -88,7 +89,9 @@ class StdioServer implements McpStdioServer {
     start(options?: StartOptions): McpStdioServer {
         if (this.#state !== 'new') {
             throw new TypeError(
-                'server.start() was already called: a server serves exactly one session; create another server for another session',
+                this.#input === undefined
+                    ? 'server.start() after server.close(): a closed server cannot start; create another server'
+                    : 'server.start() was already called: a server serves exactly one session; create another server for another session',
             );
         }
         if (options !== undefined && !isObject(options)) {
@@ -127,7 +130,8 @@ class StdioServer implements McpStdioServer {
     cancel(requestId: RequestId, reason?: unknown): boolean {
         if (!isRequestId(requestId)) {
             throw new TypeError(
-                `server.cancel(requestId) needs a string or integer request id, got ${describe(requestId)}`,
+                'server.cancel(requestId) needs a request id: a string, or an integer of at most 2^53 - 1 in ' +
+                    `magnitude; got ${describe(requestId)}`,
             );
         }
         return this.#session.cancel(requestId, reason);
@@ -249,6 +253,16 @@ class StdioServer implements McpStdioServer {
             ),
         );
     }
+}
+
+/** A chunk the reader takes: a string, or a Buffer (a plain Uint8Array is viewed as one). */
+function asChunk(chunk: unknown): Buffer | string {
+    if (typeof chunk === 'string' || Buffer.isBuffer(chunk)) return chunk;
+    if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    throw new TypeError(
+        `The input stream produced ${describe(chunk)} instead of bytes or a string; ` +
+            'give start() a byte or text stream, not an object-mode stream of other values',
+    );
 }
 
 function transportSummary(error: Error): string {

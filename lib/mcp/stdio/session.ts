@@ -7,8 +7,10 @@
  * returns at once is answered at once; one that returns a promise is answered at the end of the
  * event-loop turn in which it settles, together with every other promise that settled in that turn
  * (timers that fire together, say), so a burst of answers reaches the writer as a burst and leaves in
- * one or two writes instead of one system call each. A cancelled request is never answered. The
- * session counts the handlers that have not been answered, so the server can drain them.
+ * one or two writes instead of one system call each. Those answers are also sent before the next
+ * input record is handled, so responses keep completion order. A call counts as running, and its id
+ * as in use, from before its handler is invoked until it is answered. A cancelled request is never
+ * answered.
  */
 import type {Catalog} from './catalog.js';
 import {formatDiagnostic, messageOf} from './diagnostics.js';
@@ -26,17 +28,20 @@ export interface SessionOutput {
 
 type Method = 'tools/call' | 'resources/read';
 
-/** One running handler: its context, and the state cancellation needs. */
-class Call implements HandlerContext {
+/** One running handler: the state correlation and cancellation need, and the handler's context. */
+class Call {
     readonly requestId: RequestId;
     readonly method: Method;
-    readonly params: JsonObject;
-    readonly clientInfo: Implementation;
-    readonly clientCapabilities: JsonObject;
-    readonly protocolVersion: string;
     /** The tool name or resource uri. */
     readonly target: string;
+    /**
+     * What the handler sees: a plain frozen object with `signal` as its own property, so that
+     * `{...context}` keeps it and no internal state is reachable from a handler.
+     */
+    readonly context: HandlerContext;
     cancelled = false;
+    /** The handler's promise settled; its answer waits for the end of the turn. */
+    settled = false;
     /** How the handler's promise settled, kept until the turn-end answer. */
     fulfilled = false;
     outcome: unknown;
@@ -46,11 +51,19 @@ class Call implements HandlerContext {
     constructor(session: Session, id: RequestId, method: Method, params: JsonObject, target: string) {
         this.requestId = id;
         this.method = method;
-        this.params = params;
         this.target = target;
-        this.clientInfo = session.clientInfo;
-        this.clientCapabilities = session.clientCapabilities;
-        this.protocolVersion = session.protocolVersion;
+        const call = this;
+        this.context = Object.freeze({
+            get signal(): AbortSignal {
+                return call.signal;
+            },
+            requestId: id,
+            method,
+            params,
+            clientInfo: session.clientInfo,
+            clientCapabilities: session.clientCapabilities,
+            protocolVersion: session.protocolVersion,
+        });
     }
 
     /** Created on first use: most handlers that finish at once never look at it. */
@@ -111,23 +124,24 @@ export class Session {
         return new Promise((resolve) => this.#waiters.push(resolve));
     }
 
-    /** Signals the active handler of `id`; true only when it was running and not yet cancelled. */
+    /** Signals the running handler of `id`; true only when it was running and not yet cancelled. */
     cancel(id: RequestId, reason: unknown): boolean {
         const call = this.#active.get(id);
-        if (call === undefined || call.cancelled) return false;
+        if (call === undefined || call.cancelled || call.settled) return false;
         call.cancel(reason);
         return true;
     }
 
-    /** Signals every active handler that is not cancelled yet. */
+    /** Signals every running handler that is not cancelled yet. */
     cancelAll(reason: unknown): void {
         for (const call of this.#active.values()) {
-            if (!call.cancelled) call.cancel(reason);
+            if (!call.cancelled && !call.settled) call.cancel(reason);
         }
     }
 
-    /** One complete input record. */
+    /** One complete input record. Handlers that settled before it arrived are answered first. */
     receive(text: string): void {
+        if (this.#settled.length > 0) this.#answer();
         let message: unknown;
         try {
             message = JSON.parse(text);
@@ -166,6 +180,7 @@ export class Session {
 
     /** A record over `maxMessageBytes` was discarded. */
     oversized(bytes: number): void {
+        if (this.#settled.length > 0) this.#answer();
         const limit = this.#catalog.maxMessageBytes;
         const message = `The record of ${bytes} bytes exceeds the limit of ${limit} bytes (maxMessageBytes) and was discarded`;
         this.#output.send(errorRecord(undefined, ErrorCode.InvalidRequest, message));
@@ -291,7 +306,7 @@ export class Session {
             return;
         }
         const call = new Call(this, id, 'tools/call', params, name);
-        this.#run(call, () => handler(args as JsonObject, call as HandlerContext<'tools/call'>));
+        this.#run(call, () => handler(args as JsonObject, call.context as HandlerContext<'tools/call'>));
     }
 
     #readResource(id: RequestId, params: JsonObject | undefined): void {
@@ -310,46 +325,70 @@ export class Session {
             return;
         }
         const call = new Call(this, id, 'resources/read', params, uri);
-        this.#run(call, () => handler(params as {uri: string}, call as HandlerContext<'resources/read'>));
+        this.#run(call, () =>
+            handler(params as {uri: string}, call.context as HandlerContext<'resources/read'>),
+        );
     }
 
+    /**
+     * Runs a handler. The call counts as running, and its id as in use, from before the handler is
+     * invoked until it is answered, so a handler that calls `cancel`, `drain` or `close`
+     * synchronously sees itself running.
+     */
     #run(call: Call, invoke: () => unknown): void {
+        this.#active.set(call.requestId, call);
+        this.#running += 1;
         let outcome: unknown;
+        let pending: boolean;
         try {
             outcome = invoke();
-            if (isThenable(outcome)) {
-                this.#active.set(call.requestId, call);
-                this.#running += 1;
-                Promise.resolve(outcome).then(
-                    (value) => this.#settle(call, true, value),
-                    (error: unknown) => this.#settle(call, false, error),
-                );
-                return;
-            }
+            pending = isThenable(outcome);
         } catch (error) {
-            this.#complete(call, false, error);
+            this.#finish(call, false, error);
             return;
         }
-        this.#complete(call, true, outcome);
+        if (!pending) {
+            this.#finish(call, true, outcome);
+            return;
+        }
+        // Adopting through the executor never throws here, whatever the thenable does.
+        new Promise((resolve) => resolve(outcome)).then(
+            (value) => this.#settle(call, true, value),
+            (error: unknown) => this.#settle(call, false, error),
+        );
+    }
+
+    /** Answers a handler that returned or threw synchronously. */
+    #finish(call: Call, fulfilled: boolean, value: unknown): void {
+        this.#active.delete(call.requestId);
+        this.#complete(call, fulfilled, value);
+        this.#release(1);
     }
 
     #settle(call: Call, fulfilled: boolean, value: unknown): void {
-        this.#active.delete(call.requestId);
+        call.settled = true;
         call.fulfilled = fulfilled;
         call.outcome = value;
         if (this.#settled.push(call) === 1) setImmediate(this.#answerSettled);
     }
 
-    /** Answers the calls that settled in this turn, in order; they stop counting as running. */
+    /** Answers the calls that settled since the last answer, in settlement order. */
     #answer(): void {
         const settled = this.#settled;
+        if (settled.length === 0) return;
         this.#settled = [];
         for (const call of settled) {
+            this.#active.delete(call.requestId);
             const outcome = call.outcome;
             call.outcome = undefined;
             this.#complete(call, call.fulfilled, outcome);
         }
-        this.#running -= settled.length;
+        this.#release(settled.length);
+    }
+
+    /** `count` calls were answered: they no longer count as running. */
+    #release(count: number): void {
+        this.#running -= count;
         if (this.#running === 0 && this.#waiters.length > 0) {
             const waiters = this.#waiters;
             this.#waiters = [];

@@ -166,11 +166,13 @@ describe('server.cancel', () => {
         const {h} = slowServer();
         assert.throws(() => h.server.cancel(1.5), {
             name: 'TypeError',
-            message: 'server.cancel(requestId) needs a string or integer request id, got number 1.5',
+            message:
+                'server.cancel(requestId) needs a request id: a string, or an integer of at most 2^53 - 1 in magnitude; got number 1.5',
         });
         assert.throws(() => h.server.cancel(null as never), {
             name: 'TypeError',
-            message: 'server.cancel(requestId) needs a string or integer request id, got null',
+            message:
+                'server.cancel(requestId) needs a request id: a string, or an integer of at most 2^53 - 1 in magnitude; got null',
         });
         h.input.push(null);
         return h.server.closed;
