@@ -64,6 +64,20 @@ test('the moon-pantry example answers a scripted session and exits 0 when its st
             instructions: 'Ask moon.menu for the complete lunar dinner menu.',
         },
     });
+    assert.deepEqual(records[1], {
+        jsonrpc: '2.0',
+        id: 1,
+        result: {
+            tools: [
+                {
+                    name: 'moon.menu',
+                    description: 'Read the complete lunar dinner menu.',
+                    inputSchema: {type: 'object'},
+                    annotations: {readOnlyHint: true},
+                },
+            ],
+        },
+    });
     assert.deepEqual(records[2], {
         jsonrpc: '2.0',
         id: 2,
