@@ -28,6 +28,41 @@ export interface SessionOutput {
 
 type Method = 'tools/call' | 'resources/read';
 
+/** Lets a subclass constructor add private fields to an object it did not create. */
+class Stamp {
+    constructor(target: object) {
+        // biome-ignore lint/correctness/noConstructorReturn: the point of this class
+        return target;
+    }
+}
+
+/** Attaches a call to its handler context as a private field: invisible to reflection. */
+class CallStamp extends Stamp {
+    #call: Call;
+
+    constructor(target: object, call: Call) {
+        super(target);
+        this.#call = call;
+    }
+
+    /** The call stamped on `context` or on the nearest object of its prototype chain. */
+    static find(context: object | null): Call | undefined {
+        for (let at = context; at !== null; at = Object.getPrototypeOf(at) as object | null) {
+            if (#call in at) return (at as CallStamp).#call;
+        }
+        return undefined;
+    }
+}
+
+/** The context's own `signal` property: one getter shared by every context. */
+const SIGNAL: PropertyDescriptor = Object.freeze({
+    enumerable: true,
+    configurable: false,
+    get(this: object): AbortSignal | undefined {
+        return CallStamp.find(this)?.signal;
+    },
+});
+
 /** One running handler: the state correlation and cancellation need, and the handler's context. */
 class Call {
     readonly requestId: RequestId;
@@ -52,18 +87,19 @@ class Call {
         this.requestId = id;
         this.method = method;
         this.target = target;
-        const call = this;
-        this.context = Object.freeze({
-            get signal(): AbortSignal {
-                return call.signal;
-            },
-            requestId: id,
-            method,
-            params,
-            clientInfo: session.clientInfo,
-            clientCapabilities: session.clientCapabilities,
-            protocolVersion: session.protocolVersion,
-        });
+        // An object literal with its own getter costs V8 about 0.8 us and leaves a slow
+        // dictionary-mode object. Defining one shared getter first keeps the object on a cached
+        // fast shape (about 0.25 us); the getter finds this call through a private stamp, which a
+        // handler cannot reach.
+        const context = Object.defineProperty({}, 'signal', SIGNAL) as {[key: string]: unknown};
+        new CallStamp(context, this);
+        context.requestId = id;
+        context.method = method;
+        context.params = params;
+        context.clientInfo = session.clientInfo;
+        context.clientCapabilities = session.clientCapabilities;
+        context.protocolVersion = session.protocolVersion;
+        this.context = Object.freeze(context) as unknown as HandlerContext;
     }
 
     /** Created on first use: most handlers that finish at once never look at it. */
