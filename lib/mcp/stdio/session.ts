@@ -387,11 +387,24 @@ export class Session {
             this.#finish(call, true, outcome);
             return;
         }
-        // Adopting through the executor never throws here, whatever the thenable does.
-        new Promise((resolve) => resolve(outcome)).then(
-            (value) => this.#settle(call, true, value),
-            (error: unknown) => this.#settle(call, false, error),
-        );
+        const fulfilled = (value: unknown) => this.#settle(call, true, value);
+        const rejected = (error: unknown) => this.#settle(call, false, error);
+        // An ordinary native promise takes the reactions directly: the engine calls exactly one of
+        // them once, and this skips a wrapper promise and its two adoption ticks. `then` can still
+        // throw before registering them (a throwing constructor getter or species); that case,
+        // like every other thenable, is adopted through the executor, which never throws here.
+        try {
+            if (
+                Object.getPrototypeOf(outcome) === Promise.prototype &&
+                !Object.hasOwn(outcome as object, 'then')
+            ) {
+                (outcome as Promise<unknown>).then(fulfilled, rejected);
+                return;
+            }
+        } catch {
+            // Fall through to the executor.
+        }
+        new Promise((resolve) => resolve(outcome)).then(fulfilled, rejected);
     }
 
     /** Answers a handler that returned or threw synchronously. */
@@ -402,6 +415,7 @@ export class Session {
     }
 
     #settle(call: Call, fulfilled: boolean, value: unknown): void {
+        if (call.settled) return;
         call.settled = true;
         call.fulfilled = fulfilled;
         call.outcome = value;
