@@ -1,5 +1,5 @@
 /**
- * Shared pieces of the reliability suite: deferreds, a watch on process-level escapes, a handler
+ * Shared pieces of the reliability suite: a watch on process-level escapes, a handler
  * that waits for its abort, and a check that output holds nothing but complete JSON-RPC records.
  * Nothing here sleeps; every wait is for an event or a promise.
  */
@@ -8,22 +8,9 @@ import {once} from 'node:events';
 import type {Readable, Writable} from 'node:stream';
 import type {CallToolResult, HandlerContext, McpStdioServerOptions} from '../../lib/mcp/stdio/index.js';
 import {MCP_PROTOCOL_VERSION} from '../../lib/mcp/stdio/index.js';
+import {deferred} from '../helpers/deferred.js';
 
-export interface Deferred<T> {
-    promise: Promise<T>;
-    resolve(value: T): void;
-    reject(reason: unknown): void;
-}
-
-export function deferred<T = void>(): Deferred<T> {
-    let resolve!: (value: T) => void;
-    let reject!: (reason: unknown) => void;
-    const promise = new Promise<T>((res, rej) => {
-        resolve = res;
-        reject = rej;
-    });
-    return {promise, resolve, reject};
-}
+export {deferred};
 
 /**
  * Records every unhandled rejection and uncaught exception from now until `stop()`. Installing a

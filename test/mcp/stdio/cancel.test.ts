@@ -1,25 +1,9 @@
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
-import type {CallToolResult, HandlerContext, McpTool} from '../../../lib/mcp/stdio/index.js';
-import {Gate} from '../../helpers/deferred.js';
+import {call, slowServer, text} from '../../helpers/session.js';
 import {harness} from '../../helpers/streams.js';
 
 const serverInfo = {name: 'cancel-test', version: '1.0.0'};
-const text = (value: string): CallToolResult => ({content: [{type: 'text', text: value}]});
-
-function slowServer() {
-    const gate = new Gate<HandlerContext>();
-    const h = harness({
-        serverInfo,
-        tools: [{name: 'slow', inputSchema: {type: 'object'}, handler: gate.handler as McpTool['handler']}],
-        resources: [{uri: 'slow://r', name: 'r', handler: gate.handler as never}],
-    });
-    return {gate, h};
-}
-
-function call(h: ReturnType<typeof harness>, id: string | number): void {
-    h.send({jsonrpc: '2.0', id, method: 'tools/call', params: {name: 'slow'}});
-}
 
 describe('server.cancel', () => {
     test('signals the active handler with the identical reason and returns true', async () => {

@@ -4,14 +4,10 @@ import {describe, test} from 'node:test';
 import type {CallToolResult, HandlerContext, McpStdioServer, McpTool} from '../../../lib/mcp/stdio/index.js';
 import {createMcpStdioServer} from '../../../lib/mcp/stdio/index.js';
 import {deferred, Gate} from '../../helpers/deferred.js';
+import {text, tool} from '../../helpers/session.js';
 import {harness, inputStream, Sink} from '../../helpers/streams.js';
 
 const serverInfo = {name: 'reentrancy-test', version: '1.0.0'};
-const text = (value: string): CallToolResult => ({content: [{type: 'text', text: value}]});
-
-function tool(name: string, handler: McpTool['handler']): McpTool {
-    return {name, inputSchema: {type: 'object'}, handler};
-}
 
 function callRecord(id: number | string, name: string): string {
     return `${JSON.stringify({jsonrpc: '2.0', id, method: 'tools/call', params: {name}})}\n`;

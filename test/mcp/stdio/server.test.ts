@@ -3,26 +3,11 @@ import {once} from 'node:events';
 import type {Readable} from 'node:stream';
 import {Writable} from 'node:stream';
 import {describe, test} from 'node:test';
-import type {CallToolResult, HandlerContext, McpTool} from '../../../lib/mcp/stdio/index.js';
 import {createMcpStdioServer, Utf8DecodeError} from '../../../lib/mcp/stdio/index.js';
-import {Gate} from '../../helpers/deferred.js';
+import {call, slowServer, text} from '../../helpers/session.js';
 import {failingWritable, harness, inputStream, Sink} from '../../helpers/streams.js';
 
 const serverInfo = {name: 'lifecycle-test', version: '1.0.0'};
-const text = (value: string): CallToolResult => ({content: [{type: 'text', text: value}]});
-
-function slowServer() {
-    const gate = new Gate<HandlerContext>();
-    const h = harness({
-        serverInfo,
-        tools: [{name: 'slow', inputSchema: {type: 'object'}, handler: gate.handler as McpTool['handler']}],
-    });
-    return {gate, h};
-}
-
-function call(h: ReturnType<typeof harness>, id: string | number): void {
-    h.send({jsonrpc: '2.0', id, method: 'tools/call', params: {name: 'slow'}});
-}
 
 async function rejection(promise: Promise<unknown>): Promise<AggregateError> {
     try {

@@ -8,14 +8,10 @@ import type {
 } from '../../../lib/mcp/stdio/index.js';
 import {McpProtocolError} from '../../../lib/mcp/stdio/index.js';
 import {Gate} from '../../helpers/deferred.js';
+import {text, tool} from '../../helpers/session.js';
 import {harness} from '../../helpers/streams.js';
 
 const serverInfo = {name: 'moon-pantry', version: '1.0.0'};
-const text = (value: string): CallToolResult => ({content: [{type: 'text', text: value}]});
-
-function tool(name: string, handler: McpTool['handler'], extra: Record<string, unknown> = {}): McpTool {
-    return {name, inputSchema: {type: 'object'}, handler, ...extra};
-}
 
 const menuOptions: McpStdioServerOptions = {
     serverInfo,

@@ -1,0 +1,32 @@
+/** Shorthands the session tests share: a text result, a server whose handlers wait, a tool call. */
+import type {CallToolResult, HandlerContext, McpTool} from '../../lib/mcp/stdio/index.js';
+import {Gate} from './deferred.js';
+import type {Harness} from './streams.js';
+import {harness} from './streams.js';
+
+export function text(value: string): CallToolResult {
+    return {content: [{type: 'text', text: value}]};
+}
+
+export function tool(name: string, handler: McpTool['handler']): McpTool {
+    return {name, inputSchema: {type: 'object'}, handler};
+}
+
+/**
+ * A server with a tool `slow` and a resource `slow://r` whose handlers wait until the test settles
+ * them through `gate`.
+ */
+export function slowServer(name = 'slow-server'): {gate: Gate<HandlerContext>; h: Harness} {
+    const gate = new Gate<HandlerContext>();
+    const h = harness({
+        serverInfo: {name, version: '1.0.0'},
+        tools: [tool('slow', gate.handler as McpTool['handler'])],
+        resources: [{uri: 'slow://r', name: 'r', handler: gate.handler as never}],
+    });
+    return {gate, h};
+}
+
+/** Sends a `tools/call` of `name` (default `slow`) with this id. */
+export function call(h: Harness, id: string | number, name = 'slow'): void {
+    h.send({jsonrpc: '2.0', id, method: 'tools/call', params: {name}});
+}
