@@ -68,3 +68,8 @@ export function readFlag(argv: readonly string[], spec: FlagSpec): string | unde
     }
     return found;
 }
+
+/** Whether `value` is an array of strings, as an argv must be. */
+export function isArgv(value: unknown): value is readonly string[] {
+    return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}

@@ -7,6 +7,7 @@
  *                                        as `arcane-os/mcp/stdio` from app/ and runtime/ resolve by
  *                                        Node's ordinary package resolution
  *     <bundle>/arcane-bundle.json        the marker that makes the folder a bundle
+ *     <bundle>/package.json              a package scope of the bundle's own (private, no name)
  *
  * The packer copies; it neither follows the entry's imports nor runs any of the app's code. The
  * bundle is built beside the output folder and moved into place at the end, so a failed pack leaves
@@ -22,6 +23,9 @@ import {fileURLToPath} from 'node:url';
 export const BUNDLE_MARKER = 'arcane-bundle.json';
 /** The `format` a bundle marker carries. */
 export const BUNDLE_FORMAT = 'arcane-os bundle';
+
+/** The bundle root's package.json: private, nameless, ESM. */
+const BUNDLE_PACKAGE = {private: true, type: 'module'};
 
 /** Where the runtime source sits in this package, and where it goes in a bundle. */
 const RUNTIME_SOURCE = 'native/arcane-core.mjs';
@@ -83,6 +87,9 @@ export async function packApp(options: PackOptions): Promise<PackResult> {
             runtime: RUNTIME_TARGET,
         };
         await writeFile(join(staging, BUNDLE_MARKER), `${JSON.stringify(marker, null, 4)}\n`);
+        // A package scope of the bundle's own, so that nothing above the install path (a package.json
+        // named arcane-os, say, or one with another "type") changes how the runtime resolves or loads.
+        await writeFile(join(staging, 'package.json'), `${JSON.stringify(BUNDLE_PACKAGE, null, 4)}\n`);
         await moveIntoPlace(staging, outDir, replaced);
     } catch (error) {
         await rm(staging, {recursive: true, force: true});
@@ -246,7 +253,13 @@ async function moveIntoPlace(staging: string, outDir: string, replacing: boolean
     }
     const previous = `${staging}-previous`;
     await rename(outDir, previous);
-    await rename(staging, outDir);
+    try {
+        await rename(staging, outDir);
+    } catch (error) {
+        // Put the earlier bundle back before the caller removes the staging folder.
+        await rename(previous, outDir);
+        throw error;
+    }
     await rm(previous, {recursive: true, force: true});
 }
 

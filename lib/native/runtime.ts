@@ -12,7 +12,7 @@
 import {isAbsolute, relative, resolve, sep} from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import type {FlagSpec} from './flags.js';
-import {FlagError, readFlag} from './flags.js';
+import {FlagError, isArgv, readFlag} from './flags.js';
 
 /** The flag that selects an application entry instead of ordinary start. */
 export const APP_ENTRY_FLAG = '--arcane-app-entry';
@@ -84,7 +84,8 @@ export function resolveAppEntry(appRoot: string | URL, entry: string): URL {
     }
     const file = resolve(root, entry);
     const inside = relative(root, file);
-    if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`)) {
+    // A drive-relative Windows path ("C:x.mjs") resolves onto another drive: relative() is then absolute.
+    if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) {
         throw new FlagError(
             APP_ENTRY_FLAG,
             `${APP_ENTRY_FLAG} "${entry}" does not name a module inside the bundle's app folder (${root}): ` +
@@ -99,11 +100,48 @@ export function resolveAppEntry(appRoot: string | URL, entry: string): URL {
  * ordinary start. A failure to load the entry rejects with that very error; ordinary start is never
  * a fallback for it.
  */
-export async function runArcaneRuntime(options: ArcaneRuntimeOptions): Promise<ArcaneRuntimeOutcome> {
+export function runArcaneRuntime(options: ArcaneRuntimeOptions): Promise<ArcaneRuntimeOutcome> {
+    checkOptions(options);
+    let entry: URL | undefined;
+    try {
+        entry = plan(options);
+    } catch (error) {
+        return Promise.reject(error);
+    }
+    return start(options, entry);
+}
+
+/** Programmer errors in the options, thrown at the call site of the runtime's entry points. */
+function checkOptions(options: ArcaneRuntimeOptions): void {
+    if (typeof options !== 'object' || options === null) {
+        throw new TypeError('runArcaneRuntime(options) needs an options object');
+    }
+    const {argv, appRoot, startCore, importModule} = options;
+    if (!isArgv(argv)) {
+        throw new TypeError('runArcaneRuntime: argv must be an array of strings shaped like process.argv');
+    }
+    if (typeof appRoot !== 'string' && !(appRoot instanceof URL)) {
+        throw new TypeError(
+            "runArcaneRuntime: appRoot must be the bundle's app folder, as a path or a file: URL",
+        );
+    }
+    if (startCore !== undefined && typeof startCore !== 'function') {
+        throw new TypeError('runArcaneRuntime: startCore must be a function when given');
+    }
+    if (importModule !== undefined && typeof importModule !== 'function') {
+        throw new TypeError('runArcaneRuntime: importModule must be a function when given');
+    }
+}
+
+/** Reads and resolves the runtime's own flag: the only step whose `FlagError` is the runtime's. */
+function plan(options: ArcaneRuntimeOptions): URL | undefined {
+    const entryPath = readAppEntry(options.argv);
+    return entryPath === undefined ? undefined : resolveAppEntry(options.appRoot, entryPath);
+}
+
+async function start(options: ArcaneRuntimeOptions, entry: URL | undefined): Promise<ArcaneRuntimeOutcome> {
     const {argv, startCore} = options;
-    const entryPath = readAppEntry(argv);
-    if (entryPath !== undefined) {
-        const entry = resolveAppEntry(options.appRoot, entryPath);
+    if (entry !== undefined) {
         const importModule = options.importModule ?? importByUrl;
         const module = await importModule(entry.href);
         return {mode: 'app-entry', entry, module};
@@ -135,15 +173,28 @@ export const EXIT_NO_ORDINARY_START = 2;
  * ordinary start resolves with 2. Any other failure, an app entry that fails to load included,
  * rejects with that error unchanged.
  */
-export async function runArcaneRuntimeMain(options: ArcaneRuntimeMainOptions): Promise<number | undefined> {
-    let outcome: ArcaneRuntimeOutcome;
+export function runArcaneRuntimeMain(options: ArcaneRuntimeMainOptions): Promise<number | undefined> {
+    checkOptions(options);
+    if (typeof options.stderr?.write !== 'function') {
+        throw new TypeError(
+            'runArcaneRuntimeMain: stderr must be a stream with a write(text, callback) method',
+        );
+    }
+    return runMain(options);
+}
+
+async function runMain(options: ArcaneRuntimeMainOptions): Promise<number | undefined> {
+    let entry: URL | undefined;
     try {
-        outcome = await runArcaneRuntime(options);
+        entry = plan(options);
     } catch (error) {
         if (!(error instanceof FlagError)) throw error;
-        await report(options.stderr, `arcane-core: ${error.message}. Nothing was started.\n`);
+        await report(options.stderr, `arcane-core: TypeError: ${error.message}. Nothing was started.\n`);
         return EXIT_BAD_ARGUMENT;
     }
+    // From here on, a FlagError is the app's or the host's own (readCoreLaunchContext, say): it
+    // rejects unchanged like any other failure, since their code has already run.
+    const outcome = await start(options, entry);
     if (outcome.mode !== 'no-ordinary-start') return undefined;
     await report(
         options.stderr,

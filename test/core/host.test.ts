@@ -191,3 +191,18 @@ test('throws a TypeError naming the flag when a flag has no value', async () => 
             '--arcane-state-root has an empty value: give the path of the state folder, as in "--arcane-state-root state"',
     });
 });
+
+test('throws a TypeError at the call site for options of the wrong shape', () => {
+    assert.throws(() => readCoreLaunchContext(null as never), {
+        name: 'TypeError',
+        message: 'readCoreLaunchContext(options) needs an options object, got null',
+    });
+    assert.throws(() => readCoreLaunchContext({argv: 5 as never}), {
+        name: 'TypeError',
+        message: 'readCoreLaunchContext: argv must be an array of strings shaped like process.argv',
+    });
+    assert.throws(() => readCoreLaunchContext({argv: ['node', 'x'], cwd: 7 as never}), {
+        name: 'TypeError',
+        message: 'readCoreLaunchContext: cwd must be a folder path string',
+    });
+});

@@ -208,13 +208,13 @@ test('exits with status 1 and a message naming the flag when its value is missin
         code: 1,
         signal: null,
         stdout: '',
-        stderr: `arcane-core: --arcane-app-entry is missing its value: ${usage}`,
+        stderr: `arcane-core: TypeError: --arcane-app-entry is missing its value: ${usage}`,
     });
     assert.deepEqual(await runToEnd([runtime, '--arcane-app-entry=', 'x'], elsewhere), {
         code: 1,
         signal: null,
         stdout: '',
-        stderr: `arcane-core: --arcane-app-entry has an empty value: ${usage}`,
+        stderr: `arcane-core: TypeError: --arcane-app-entry has an empty value: ${usage}`,
     });
 });
 

@@ -81,6 +81,7 @@ test('copies exactly what the include list selects beneath app/, with the runtim
         'node_modules/arcane-os/dist/lib/native/runtime.js',
         'node_modules/arcane-os/native/arcane-core.mjs',
         'node_modules/arcane-os/package.json',
+        'package.json',
         'runtime/arcane-core.mjs',
     ]);
     for (const file of ['native/moon-mcp.mjs', 'native/deep/more.mjs', 'package.json', 'src/util.mjs']) {
@@ -100,6 +101,10 @@ test('copies exactly what the include list selects beneath app/, with the runtim
         arcaneOs: '9.8.7',
         runtime: 'runtime/arcane-core.mjs',
     });
+    assert.equal(
+        await readFile(join(outDir, 'package.json'), 'utf8'),
+        '{\n    "private": true,\n    "type": "module"\n}\n',
+    );
     assert.equal(await isBundle(outDir), true);
 });
 

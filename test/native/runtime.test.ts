@@ -41,6 +41,7 @@ before(async () => {
         'native/with-default.mjs': `${record}\nexport default function start() {\n    globalThis[Symbol.for('arcane-os.test.native.seen')].push('default export called');\n}\n`,
         'native/throws.mjs': `throw globalThis[Symbol.for('arcane-os.test.native.failure')];\n`,
         'native/main-throws.mjs': `throw globalThis[Symbol.for('arcane-os.test.native.failure')];\n`,
+        'native/flag-error.mjs': `throw globalThis[Symbol.for('arcane-os.test.native.failure')];\n`,
     });
 });
 
@@ -344,7 +345,7 @@ describe('runArcaneRuntimeMain', () => {
         assert.equal(status, 1);
         assert.equal(
             stderr.text,
-            `arcane-core: --arcane-app-entry has an empty value: ${USAGE}. Nothing was started.\n`,
+            `arcane-core: TypeError: --arcane-app-entry has an empty value: ${USAGE}. Nothing was started.\n`,
         );
         assert.deepEqual(calls, []);
     });
@@ -370,6 +371,34 @@ describe('runArcaneRuntimeMain', () => {
         assert.deepEqual(written, [NO_CORE]);
     });
 
+    test("rejects with an app entry's own FlagError unchanged instead of reporting it as the runtime's", async () => {
+        const thrown = new FlagError('--arcane-launch-config', '--arcane-launch-config is missing its value');
+        shared[failure] = thrown;
+        const stderr = stderrDouble();
+        await assert.rejects(
+            runArcaneRuntimeMain({argv: argvWith(APP_ENTRY_FLAG, 'native/flag-error.mjs'), appRoot, stderr}),
+            (error) => error === thrown,
+        );
+        assert.equal(stderr.text, '');
+    });
+
+    test("rejects with a host start's own FlagError unchanged", async () => {
+        const thrown = new FlagError('--arcane-state-root', '--arcane-state-root is missing its value');
+        const stderr = stderrDouble();
+        await assert.rejects(
+            runArcaneRuntimeMain({
+                argv: argvWith(),
+                appRoot,
+                startCore: () => {
+                    throw thrown;
+                },
+                stderr,
+            }),
+            (error) => error === thrown,
+        );
+        assert.equal(stderr.text, '');
+    });
+
     test('rejects with the very error an app entry throws while loading, writing nothing', async () => {
         const thrown = new TypeError('a TypeError from the app itself is not a flag error');
         shared[failure] = thrown;
@@ -386,5 +415,37 @@ describe('runArcaneRuntimeMain', () => {
         );
         assert.equal(stderr.text, '');
         assert.deepEqual(calls, []);
+    });
+});
+
+describe('programmer errors', () => {
+    test('are thrown at the call site, naming the option to fix', () => {
+        const appRoot = '/bundle/app';
+        const cases: [unknown, string][] = [
+            [null, 'runArcaneRuntime(options) needs an options object'],
+            [
+                {argv: 'node x --arcane-app-entry a.mjs', appRoot},
+                'runArcaneRuntime: argv must be an array of strings shaped like process.argv',
+            ],
+            [
+                {argv: ['node', 'x'], appRoot: 42},
+                "runArcaneRuntime: appRoot must be the bundle's app folder, as a path or a file: URL",
+            ],
+            [
+                {argv: ['node', 'x'], appRoot, startCore: 'yes'},
+                'runArcaneRuntime: startCore must be a function when given',
+            ],
+            [
+                {argv: ['node', 'x'], appRoot, importModule: {}},
+                'runArcaneRuntime: importModule must be a function when given',
+            ],
+        ];
+        for (const [options, message] of cases) {
+            assert.throws(() => runArcaneRuntime(options as never), {name: 'TypeError', message});
+        }
+        assert.throws(() => runArcaneRuntimeMain({argv: ['node', 'x'], appRoot} as never), {
+            name: 'TypeError',
+            message: 'runArcaneRuntimeMain: stderr must be a stream with a write(text, callback) method',
+        });
     });
 });

@@ -8,7 +8,7 @@
 import {readFile} from 'node:fs/promises';
 import {resolve} from 'node:path';
 import type {FlagSpec} from '../../native/flags.js';
-import {readFlag} from '../../native/flags.js';
+import {isArgv, readFlag} from '../../native/flags.js';
 
 export {FlagError} from '../../native/flags.js';
 
@@ -62,11 +62,26 @@ export class CoreLaunchConfigError extends Error {
  * value or repeats, and with a `CoreLaunchConfigError` naming the file and the fault when the launch
  * JSON cannot be read or does not parse.
  */
-export async function readCoreLaunchContext(
+export function readCoreLaunchContext(
     options: ReadCoreLaunchContextOptions = {},
 ): Promise<CoreLaunchContext> {
+    if (typeof options !== 'object' || options === null) {
+        throw new TypeError(`readCoreLaunchContext(options) needs an options object, got ${String(options)}`);
+    }
     const argv = options.argv ?? process.argv;
     const cwd = options.cwd ?? process.cwd();
+    if (!isArgv(argv)) {
+        throw new TypeError(
+            'readCoreLaunchContext: argv must be an array of strings shaped like process.argv',
+        );
+    }
+    if (typeof cwd !== 'string') {
+        throw new TypeError('readCoreLaunchContext: cwd must be a folder path string');
+    }
+    return readContext(argv, cwd);
+}
+
+async function readContext(argv: readonly string[], cwd: string): Promise<CoreLaunchContext> {
     const configFlag = readFlag(argv, LAUNCH_CONFIG);
     const stateFlag = readFlag(argv, STATE_ROOT);
     const stateRoot = stateFlag === undefined ? undefined : resolve(cwd, stateFlag);

@@ -137,6 +137,53 @@ describe('settled but not yet answered', () => {
     });
 });
 
+describe('settled but not yet answered, continued', () => {
+    test('is answered before an oversized record is rejected', async () => {
+        const gate = new Gate<HandlerContext>();
+        const h = harness({
+            serverInfo,
+            maxMessageBytes: 300,
+            tools: [tool('slow', gate.handler as McpTool['handler'])],
+        });
+        await h.initialize();
+        h.sendRaw(callRecord(1, 'slow'));
+        await gate.started(1);
+        gate.call(0).done.resolve(text('first'));
+        await gate.call(0).done.promise;
+        await Promise.resolve();
+        h.sendRaw(`${'x'.repeat(400)}\n`);
+        await h.records(3);
+        assert.deepEqual(h.output.records().slice(1), [
+            {jsonrpc: '2.0', id: 1, result: text('first')},
+            {
+                jsonrpc: '2.0',
+                error: {
+                    code: -32600,
+                    message:
+                        'The record of 400 bytes exceeds the limit of 300 bytes (maxMessageBytes) and was discarded',
+                },
+            },
+        ]);
+        h.input.push(null);
+        await h.server.closed;
+    });
+
+    test('is still answered when close({cancelPending: true}) comes before its answer', async () => {
+        const gate = new Gate<HandlerContext>();
+        const h = harness({serverInfo, tools: [tool('slow', gate.handler as McpTool['handler'])]});
+        await h.initialize();
+        h.sendRaw(callRecord(1, 'slow'));
+        await gate.started(1);
+        const {signal} = gate.call(0).context;
+        gate.call(0).done.resolve(text('done'));
+        await gate.call(0).done.promise;
+        await Promise.resolve();
+        await h.server.close({cancelPending: true});
+        assert.equal(signal.aborted, false);
+        assert.deepEqual(h.output.records()[1], {jsonrpc: '2.0', id: 1, result: text('done')});
+    });
+});
+
 describe('the handler context', () => {
     test('is a frozen plain object whose spread keeps the signal and exposes nothing internal', async () => {
         const contexts: HandlerContext[] = [];
@@ -164,6 +211,8 @@ describe('the handler context', () => {
             'protocolVersion',
         ]);
         assert.equal(Object.isFrozen(context), true);
+        assert.equal(Object.getPrototypeOf(context), Object.prototype);
+        assert.equal(Object.create(context).signal, context.signal);
         assert.equal({...context}.signal, context.signal);
         assert.ok(context.signal instanceof AbortSignal);
         h.input.push(null);
