@@ -14,6 +14,7 @@ import {
     exitOf,
     fixturePath,
     LineReader,
+    lastCallId,
     OBSERVATORY,
     OBSERVATORY_CATALOG,
     OBSERVATORY_INSTRUCTIONS,
@@ -21,6 +22,7 @@ import {
     OBSERVATORY_TOOL_NAMES,
     PLATE_PNG,
     SKY_TONIGHT,
+    survey,
     track,
     WireRecorder,
 } from './support.js';
@@ -51,24 +53,6 @@ async function connect(script: string): Promise<Session> {
 }
 
 /** The id of the most recent `tools/call` of `name`. */
-function lastCallId(wire: WireRecorder, name: string): number {
-    const calls = wire.sent.filter(
-        (message) => message.method === 'tools/call' && (message.params as {name?: unknown}).name === name,
-    );
-    const id = calls.at(-1)?.id;
-    assert.equal(typeof id, 'number');
-    return id as number;
-}
-
-function survey(id: number, what: RegExp | string): (line: string) => boolean {
-    const prefix = `observatory: survey ${id} `;
-    return (line) =>
-        line.startsWith(prefix) &&
-        (typeof what === 'string'
-            ? line.slice(prefix.length) === what
-            : what.test(line.slice(prefix.length)));
-}
-
 describe('the SDK 1.x client with the observatory example', GUARD, () => {
     let session: Session;
 

@@ -3,6 +3,7 @@
  * a reader for a child's stderr lines, and a recorder of the JSON-RPC traffic a client transport
  * carries. Nothing here sleeps: every wait is for an event.
  */
+import assert from 'node:assert/strict';
 import type {ChildProcess} from 'node:child_process';
 import {spawn} from 'node:child_process';
 import {once} from 'node:events';
@@ -278,4 +279,24 @@ export function spawnRaw(script: string, args: readonly string[] = []): RawServe
             return exited;
         },
     };
+}
+
+/** The id of the last tools/call of `name` the client sent. */
+export function lastCallId(wire: WireRecorder, name: string): number {
+    const calls = wire.sent.filter(
+        (message) => message.method === 'tools/call' && (message.params as {name?: unknown}).name === name,
+    );
+    const id = calls.at(-1)?.id;
+    assert.equal(typeof id, 'number');
+    return id as number;
+}
+
+/** Matches the observatory's stderr line about survey `id`: exactly `what`, or matching it. */
+export function survey(id: number, what: RegExp | string): (line: string) => boolean {
+    const prefix = `observatory: survey ${id} `;
+    return (line) =>
+        line.startsWith(prefix) &&
+        (typeof what === 'string'
+            ? line.slice(prefix.length) === what
+            : what.test(line.slice(prefix.length)));
 }
