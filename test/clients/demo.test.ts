@@ -3,28 +3,15 @@
  * exit 0 and print its transcript.
  */
 import assert from 'node:assert/strict';
-import {spawn} from 'node:child_process';
-import {once} from 'node:events';
 import {join} from 'node:path';
 import {test} from 'node:test';
+import {runNode} from '../helpers/process.js';
 import {REPO_ROOT} from './support.js';
 
 test('the demo drives the observatory with the SDK client, prints its transcript and exits 0', {
     timeout: 60_000,
 }, async () => {
-    const child = spawn(process.execPath, [join(REPO_ROOT, 'scripts/demo.mjs')], {
-        cwd: REPO_ROOT,
-        stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (text: string) => {
-        stdout += text;
-    });
-    child.stderr.setEncoding('utf8').on('data', (text: string) => {
-        stderr += text;
-    });
-    const [code] = (await once(child, 'close')) as [number | null];
+    const {code, stdout, stderr} = await runNode([join(REPO_ROOT, 'scripts/demo.mjs')], {cwd: REPO_ROOT});
     assert.equal(stderr, '');
     assert.equal(code, 0);
     const lines = stdout.split('\n');

@@ -3,11 +3,10 @@
  * examples with `node`, performs one method, and prints the result as JSON.
  */
 import assert from 'node:assert/strict';
-import {spawn} from 'node:child_process';
-import {once} from 'node:events';
 import {createRequire} from 'node:module';
 import {dirname, join} from 'node:path';
 import {describe, test} from 'node:test';
+import {runNode} from '../helpers/process.js';
 import {
     MOON_PANTRY,
     OBSERVATORY,
@@ -41,19 +40,12 @@ interface Outcome {
 }
 
 async function inspect(server: string, ...args: string[]): Promise<Outcome> {
-    const child = spawn(process.execPath, [INSPECTOR_CLI, '--cli', process.execPath, server, ...args], {
-        cwd: WORKING_DIRECTORY,
-        stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (text: string) => {
-        stdout += text;
-    });
-    child.stderr.setEncoding('utf8').on('data', (text: string) => {
-        stderr += text;
-    });
-    const [code] = (await once(child, 'close')) as [number | null];
+    const {code, stdout, stderr} = await runNode(
+        [INSPECTOR_CLI, '--cli', process.execPath, server, ...args],
+        {
+            cwd: WORKING_DIRECTORY,
+        },
+    );
     return {code, stdout, stderr};
 }
 

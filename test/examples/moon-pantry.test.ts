@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import {spawn} from 'node:child_process';
-import {once} from 'node:events';
 import {test} from 'node:test';
 import {fileURLToPath} from 'node:url';
+import {runNode} from '../helpers/process.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const example = fileURLToPath(new URL('../../../examples/moon-pantry.mjs', import.meta.url));
@@ -10,15 +9,6 @@ const example = fileURLToPath(new URL('../../../examples/moon-pantry.mjs', impor
 const menu = {content: 'Moon soup\nExtra tentacles available.', message: {chef: 'Octopus', open: true}};
 
 test('the moon-pantry example answers a scripted session and exits 0 when its stdin ends', async () => {
-    const child = spawn(process.execPath, [example], {cwd: root, stdio: ['pipe', 'pipe', 'pipe']});
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-        stdout += chunk;
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-        stderr += chunk;
-    });
     const script = [
         {
             jsonrpc: '2.0',
@@ -35,8 +25,10 @@ test('the moon-pantry example answers a scripted session and exits 0 when its st
         {jsonrpc: '2.0', id: 2, method: 'tools/call', params: {name: 'moon.menu', arguments: {}}},
         {jsonrpc: '2.0', id: 3, method: 'resources/read', params: {uri: 'pantry://menu'}},
     ];
-    child.stdin.end(script.map((message) => `${JSON.stringify(message)}\n`).join(''));
-    const [code, signal] = await once(child, 'exit');
+    const {code, signal, stdout, stderr} = await runNode([example], {
+        cwd: root,
+        input: script.map((message) => `${JSON.stringify(message)}\n`).join(''),
+    });
     assert.equal(stderr, '');
     assert.equal(code, 0);
     assert.equal(signal, null);

@@ -10,6 +10,8 @@ import {mkdir, readFile, rename, rm, writeFile} from 'node:fs/promises';
 import {join} from 'node:path';
 import {after, before, test} from 'node:test';
 import {pathToFileURL} from 'node:url';
+import type {Finished} from '../helpers/process.js';
+import {runNode} from '../helpers/process.js';
 import {awkwardTempDir, repoRoot} from './support.js';
 
 const menu = {content: 'Moon soup\nExtra tentacles available.', message: {chef: 'Octopus', open: true}};
@@ -19,13 +21,6 @@ let root: string;
 let bundle: string;
 let runtime: string;
 let elsewhere: string;
-
-interface Finished {
-    code: number | null;
-    signal: NodeJS.Signals | null;
-    stdout: string;
-    stderr: string;
-}
 
 /** Starts node with `args`, collecting its output; `finished` settles when the process has closed. */
 function start(args: readonly string[], cwd: string) {
@@ -80,10 +75,8 @@ function start(args: readonly string[], cwd: string) {
     };
 }
 
-async function runToEnd(args: readonly string[], cwd: string): Promise<Finished> {
-    const run = start(args, cwd);
-    run.child.stdin.end();
-    return run.finished;
+function runToEnd(args: readonly string[], cwd: string): Promise<Finished> {
+    return runNode(args, {cwd});
 }
 
 before(async () => {
