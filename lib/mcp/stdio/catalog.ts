@@ -6,9 +6,10 @@
  * rather than in the middle of a session. The `tools/list` and `resources/list` results are
  * serialized once, exactly as authored with only `handler` left out.
  */
-import {describe} from './errors.js';
-import type {JsonObject} from './protocol.js';
-import {isObject} from './protocol.js';
+
+import type {JsonObject} from '../../jsonrpc/records.js';
+import {isObject} from '../../jsonrpc/records.js';
+import {describe} from '../../util/describe.js';
 import type {McpResource, McpStdioServerOptions, McpTool, ResourceHandler, ToolHandler} from './types.js';
 
 /** The revision this adapter answers by default. */

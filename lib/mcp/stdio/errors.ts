@@ -2,19 +2,18 @@
  * Errors the adapter puts on the wire, and the one error class an application throws to choose a
  * JSON-RPC failure itself.
  */
+import {JsonRpcErrorCode} from '../../jsonrpc/codes.js';
+import {describe} from '../../util/describe.js';
 
 /** The JSON-RPC error codes this adapter answers with. */
 export const ErrorCode = Object.freeze({
-    /** The line was not valid JSON. */
-    ParseError: -32700,
-    /** The JSON was not a valid request: a batch, a bad `jsonrpc`, `id` or `method`, a reused id. */
-    InvalidRequest: -32600,
-    /** The method is not part of this profile. */
-    MethodNotFound: -32601,
-    /** The params are malformed, a list request carried a cursor, or the tool is unknown. */
-    InvalidParams: -32602,
-    /** A handler or the adapter failed, or a result was malformed or not serializable. */
-    InternalError: -32603,
+    /**
+     * JSON-RPC's own: -32700 the line was not valid JSON; -32600 not a valid request (a batch, a bad
+     * `jsonrpc`, `id` or `method`, a reused id); -32601 a method this profile does not serve; -32602
+     * malformed params, a list request with a cursor, or an unknown tool; -32603 a handler or the
+     * adapter failed, or a result was malformed or not serializable.
+     */
+    ...JsonRpcErrorCode,
     /** An ordinary request arrived before a successful `initialize`. */
     NotInitialized: -32000,
     /** `resources/read` named a URI that is not in the catalog. */
@@ -43,27 +42,5 @@ export class McpProtocolError extends Error {
         if (data !== undefined) {
             this.data = data;
         }
-    }
-}
-
-/** A short, human description of a value, for error messages. */
-export function describe(value: unknown): string {
-    if (value === null) return 'null';
-    if (Array.isArray(value)) return 'an array';
-    switch (typeof value) {
-        case 'string':
-            return `the string ${JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value)}`;
-        case 'number':
-        case 'bigint':
-        case 'boolean':
-            return `${typeof value} ${String(value)}`;
-        case 'undefined':
-            return 'undefined';
-        case 'function':
-            return 'a function';
-        case 'symbol':
-            return 'a symbol';
-        default:
-            return 'an object';
     }
 }

@@ -2,9 +2,10 @@
  * `arcane-os/mcp/stdio`: serve an application's own tools and static resources to one MCP client
  * over stdio. Importing this module starts nothing.
  */
+
+export {Utf8DecodeError} from '../../jsonrpc/framing.js';
 export {MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS} from './catalog.js';
 export {ErrorCode, McpProtocolError} from './errors.js';
-export {Utf8DecodeError} from './framing.js';
 export {createMcpStdioServer} from './server.js';
 export type {
     AudioContent,

@@ -8,16 +8,16 @@
  * rejects with an `AggregateError` of every failure once the owned work has settled.
  */
 import type {Readable, Writable} from 'node:stream';
+import {LineReader, Utf8DecodeError} from '../../jsonrpc/framing.js';
+import type {RequestId} from '../../jsonrpc/records.js';
+import {isObject, isRequestId} from '../../jsonrpc/records.js';
+import {RecordWriter} from '../../jsonrpc/writer.js';
+import {describe} from '../../util/describe.js';
 import type {Catalog} from './catalog.js';
 import {buildCatalog} from './catalog.js';
 import {formatDiagnostic} from './diagnostics.js';
-import {describe} from './errors.js';
-import {LineReader, Utf8DecodeError} from './framing.js';
-import type {RequestId} from './protocol.js';
-import {isObject, isRequestId} from './protocol.js';
 import {Session} from './session.js';
 import type {CloseOptions, McpStdioServer, McpStdioServerOptions, StartOptions} from './types.js';
-import {RecordWriter} from './writer.js';
 
 /** Creates a server for one session over stdio. Nothing starts until `start()`. */
 export function createMcpStdioServer(options: McpStdioServerOptions): McpStdioServer {

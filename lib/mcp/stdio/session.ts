@@ -12,11 +12,12 @@
  * as in use, from before its handler is invoked until it is answered. A cancelled request is never
  * answered.
  */
+
+import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
+import {classify, errorRecord, isObject, isRequestId, resultRecord} from '../../jsonrpc/records.js';
 import type {Catalog} from './catalog.js';
 import {formatDiagnostic, messageOf} from './diagnostics.js';
 import {ErrorCode, McpProtocolError} from './errors.js';
-import type {JsonObject, RequestId} from './protocol.js';
-import {classify, errorRecord, isObject, isRequestId, resultRecord} from './protocol.js';
 import type {HandlerContext, Implementation} from './types.js';
 
 export interface SessionOutput {

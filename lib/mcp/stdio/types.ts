@@ -4,7 +4,7 @@
  * signature because the adapter passes unknown protocol fields through untouched.
  */
 import type {Readable, Writable} from 'node:stream';
-import type {RequestId} from './protocol.js';
+import type {RequestId} from '../../jsonrpc/records.js';
 
 export type {RequestId};
 

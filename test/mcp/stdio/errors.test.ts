@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
 import {inspect} from 'node:util';
-import {describe} from '../../../lib/mcp/stdio/errors.js';
 import {ErrorCode, McpProtocolError} from '../../../lib/mcp/stdio/index.js';
+import {describe} from '../../../lib/util/describe.js';
 
 test('McpProtocolError is an Error with name, code, message and data', () => {
     const data = {uri: 'pantry://menu', detail: [1, 2]};

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import {EventEmitter} from 'node:events';
 import type {Writable} from 'node:stream';
 import {test} from 'node:test';
-import {RecordWriter} from '../../../lib/mcp/stdio/writer.js';
-import {Sink} from '../../helpers/streams.js';
+import {RecordWriter} from '../../lib/jsonrpc/writer.js';
+import {Sink} from '../helpers/streams.js';
 
 type Callback = (error?: Error | null) => void;
 

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
 import fc from 'fast-check';
-import type {RecordSink} from '../../../lib/mcp/stdio/framing.js';
-import {LineReader, Utf8DecodeError} from '../../../lib/mcp/stdio/framing.js';
-import {harness} from '../../helpers/streams.js';
+import type {RecordSink} from '../../lib/jsonrpc/framing.js';
+import {LineReader, Utf8DecodeError} from '../../lib/jsonrpc/framing.js';
+import {harness} from '../helpers/streams.js';
 
 type Event = string | {oversized: number};
 

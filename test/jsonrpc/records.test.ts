@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
 import fc from 'fast-check';
-import {classify, errorRecord, isObject, isRequestId, resultRecord} from '../../../lib/mcp/stdio/protocol.js';
+import {classify, errorRecord, isObject, isRequestId, resultRecord} from '../../lib/jsonrpc/records.js';
 
 const BATCH = 'JSON-RPC batches are not supported: send each request as its own line';
 const NOT_OBJECT = 'A JSON-RPC message must be a JSON object';

@@ -1,8 +1,8 @@
 /**
- * JSON-RPC 2.0 as this profile speaks it: classifying a parsed record and encoding responses.
- * Pure functions, no I/O.
+ * JSON-RPC 2.0 records: classifying a parsed message and encoding responses. Pure functions, no I/O;
+ * shared by the server and the client.
  */
-import {ErrorCode} from './errors.js';
+import {JsonRpcErrorCode as ErrorCode} from './codes.js';
 
 /** A request id: a string or a safe integer. `1` and `"1"` are different ids. */
 export type RequestId = string | number;

@@ -1,0 +1,53 @@
+/**
+ * What the client session needs from a transport, and nothing more: send one JSON-RPC message, hear
+ * every message the server sends, learn when the connection is gone, and close it. The stdio
+ * transport (`stdio.ts`) and the Streamable HTTP transport (`http.ts`) implement it; the session
+ * (`session.ts`) never knows which one it has.
+ */
+import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
+
+export interface TransportHandlers {
+    /** One parsed JSON value the server sent: a response, a notification or a request. */
+    message(value: unknown): void;
+    /**
+     * The server sent something that is not a JSON-RPC message (a line that is not JSON, a record
+     * over the size limit, an SSE event whose data is not JSON). The connection stays up; the
+     * session reports it and fails nothing by itself.
+     */
+    malformed(problem: Error): void;
+    /**
+     * The connection is gone and no message will follow: the child exited or its pipes broke, or
+     * the HTTP endpoint became unusable. `error` says why; it is `undefined` only after `close()`.
+     * Called at most once.
+     */
+    closed(error: Error | undefined): void;
+}
+
+export interface SendOptions {
+    /**
+     * The id of the request this message is, when it is a request. HTTP uses it to know which
+     * answer ends the exchange.
+     */
+    requestId?: RequestId;
+    /** Aborts the HTTP exchange that carries this message. stdio ignores it. */
+    signal?: AbortSignal;
+}
+
+export interface ClientTransport {
+    /** Connects (stdio: spawns the child). Rejects, with nothing left running, when it cannot. */
+    start(handlers: TransportHandlers): Promise<void>;
+    /**
+     * Sends one whole message. stdio resolves once the line is written. HTTP resolves once the
+     * exchange is over: for a request, after its answer was passed to `handlers.message`; it
+     * rejects when the POST fails, is refused, or its body ends without that answer.
+     */
+    send(message: JsonObject, options?: SendOptions): Promise<void>;
+    /** Told once, after a successful `initialize`: the negotiated revision. */
+    negotiated(protocolVersion: string): void;
+    /**
+     * Ends the connection and everything it started (stdio: the child, by the documented
+     * escalation; HTTP: open streams, and the session by DELETE when one was issued). Idempotent:
+     * every call returns the same promise, which never rejects.
+     */
+    close(): Promise<void>;
+}
