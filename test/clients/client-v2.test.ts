@@ -24,6 +24,7 @@ import {
     fixturePath,
     LineReader,
     lastCallId,
+    MOON_PANTRY,
     OBSERVATORY,
     OBSERVATORY_CATALOG,
     OBSERVATORY_INSTRUCTIONS,
@@ -333,6 +334,12 @@ describe('the client 2.x and the server lifetime', GUARD, () => {
     });
 });
 
+const MOON_MENU = {content: 'Moon soup\nExtra tentacles available.', message: {chef: 'Octopus', open: true}};
+const MOON_MENU_RESULT = {
+    content: [{type: 'text', text: JSON.stringify(MOON_MENU)}],
+    structuredContent: MOON_MENU,
+};
+
 /**
  * A subclass of the SDK's stdio transport: the client probes `server/discover` on it in place
  * (on the same process that then serves the session), and it records every message both ways.
@@ -377,81 +384,89 @@ class RecordingTransport extends StdioClientTransport {
     }
 }
 
-describe('the client 2.x probing with server/discover (the 2026-07-28 revision)', GUARD, () => {
-    test('falls back to initialize at once: the probe is answered -32601 on the same process', async () => {
-        const transport = track(new RecordingTransport({command: process.execPath, args: [OBSERVATORY]}));
-        const client = new Client(
-            {name: 'modern-first', version: '2.0.0'},
-            {versionNegotiation: {mode: 'auto', probe: {timeoutMs: NEVER}}},
-        );
-        await client.connect(transport);
-
-        const probe = transport.outbound[0] as {id?: unknown; method?: unknown; params?: {_meta?: object}};
-        assert.equal(probe.method, 'server/discover');
-        assert.equal(typeof probe.id, 'string');
-        assert.deepEqual(transport.inbound[0], {
-            jsonrpc: '2.0',
-            id: probe.id,
-            error: {code: -32601, message: 'Method not found: "server/discover"'},
-        });
-        assert.deepEqual(
-            transport.outbound
-                .slice(1, 3)
-                .map((message) => ('method' in message ? message.method : undefined)),
-            ['initialize', 'notifications/initialized'],
-        );
-        assert.equal(client.getProtocolEra(), 'legacy');
-        assert.equal(client.getNegotiatedProtocolVersion(), '2025-11-25');
-        assert.deepEqual(await client.callTool({name: 'telescope.point', arguments: {target: 'moon'}}), {
-            content: [{type: 'text', text: 'The telescope is pointing at Moon.'}],
-        });
-        const exited = exitOf(childOf(transport));
-        await client.close();
-        assert.deepEqual(await exited, {code: 0, signal: null});
-    });
-
-    test('falls back to initialize at once when the probe runs on a disposable sibling process', async () => {
-        const transport = track(new StdioClientTransport({command: process.execPath, args: [OBSERVATORY]}));
-        const wire = new WireRecorder(transport);
-        const client = new Client(
-            {name: 'modern-first', version: '2.0.0'},
-            {versionNegotiation: {mode: 'auto', probe: {timeoutMs: NEVER}}},
-        );
-        await client.connect(transport);
-        // The probe went to a sibling; this process saw only the legacy handshake.
-        assert.deepEqual(
-            wire.sent.slice(0, 2).map((message) => message.method),
-            ['initialize', 'notifications/initialized'],
-        );
-        assert.equal(client.getProtocolEra(), 'legacy');
-        assert.deepEqual(await client.listResources(), {resources: OBSERVATORY_RESOURCES});
-        await client.close();
-    });
-
-    test('a client pinned to 2026-07-28 fails fast with a typed error instead of waiting', async () => {
-        const transport = track(new RecordingTransport({command: process.execPath, args: [OBSERVATORY]}));
-        const client = new Client(
-            {name: 'modern-only', version: '2.0.0'},
-            {versionNegotiation: {mode: {pin: '2026-07-28'}, probe: {timeoutMs: NEVER}}},
-        );
-        await assert.rejects(client.connect(transport), (error: unknown) => {
-            assert.ok(error instanceof SdkError);
-            assert.equal(error.code, SdkErrorCode.EraNegotiationFailed);
-            assert.equal(
-                error.message,
-                'Version negotiation failed: the server did not offer pinned protocol version 2026-07-28 via ' +
-                    'server/discover (no fallback in pin mode)',
+describe(
+    'the client 2.x probing a legacy-only server (moon-pantry keeps the default revision)',
+    GUARD,
+    () => {
+        test('falls back to initialize at once: the probe is answered -32601 on the same process', async () => {
+            const transport = track(new RecordingTransport({command: process.execPath, args: [MOON_PANTRY]}));
+            const client = new Client(
+                {name: 'modern-first', version: '2.0.0'},
+                {versionNegotiation: {mode: 'auto', probe: {timeoutMs: NEVER}}},
             );
-            return true;
+            await client.connect(transport);
+
+            const probe = transport.outbound[0] as {
+                id?: unknown;
+                method?: unknown;
+                params?: {_meta?: object};
+            };
+            assert.equal(probe.method, 'server/discover');
+            assert.equal(typeof probe.id, 'string');
+            assert.deepEqual(transport.inbound[0], {
+                jsonrpc: '2.0',
+                id: probe.id,
+                error: {code: -32601, message: 'Method not found: "server/discover"'},
+            });
+            assert.deepEqual(
+                transport.outbound
+                    .slice(1, 3)
+                    .map((message) => ('method' in message ? message.method : undefined)),
+                ['initialize', 'notifications/initialized'],
+            );
+            assert.equal(client.getProtocolEra(), 'legacy');
+            assert.equal(client.getNegotiatedProtocolVersion(), '2025-11-25');
+            assert.deepEqual(await client.callTool({name: 'moon.menu'}), MOON_MENU_RESULT);
+            const exited = exitOf(childOf(transport));
+            await client.close();
+            assert.deepEqual(await exited, {code: 0, signal: null});
         });
-        assert.deepEqual(
-            transport.inbound.map((message) => ('error' in message ? message.error.code : undefined)),
-            [-32601],
-        );
-        // The client gives up and closes the transport; the server ends with its input.
-        assert.ok(transport.child !== undefined);
-        const exited = exitOf(transport.child);
-        await transport.close();
-        assert.deepEqual(await exited, {code: 0, signal: null});
-    });
-});
+
+        test('falls back to initialize at once when the probe runs on a disposable sibling process', async () => {
+            const transport = track(
+                new StdioClientTransport({command: process.execPath, args: [MOON_PANTRY]}),
+            );
+            const wire = new WireRecorder(transport);
+            const client = new Client(
+                {name: 'modern-first', version: '2.0.0'},
+                {versionNegotiation: {mode: 'auto', probe: {timeoutMs: NEVER}}},
+            );
+            await client.connect(transport);
+            // The probe went to a sibling; this process saw only the legacy handshake.
+            assert.deepEqual(
+                wire.sent.slice(0, 2).map((message) => message.method),
+                ['initialize', 'notifications/initialized'],
+            );
+            assert.equal(client.getProtocolEra(), 'legacy');
+            assert.deepEqual(await client.callTool({name: 'moon.menu'}), MOON_MENU_RESULT);
+            await client.close();
+        });
+
+        test('a client pinned to 2026-07-28 fails fast with a typed error instead of waiting', async () => {
+            const transport = track(new RecordingTransport({command: process.execPath, args: [MOON_PANTRY]}));
+            const client = new Client(
+                {name: 'modern-only', version: '2.0.0'},
+                {versionNegotiation: {mode: {pin: '2026-07-28'}, probe: {timeoutMs: NEVER}}},
+            );
+            await assert.rejects(client.connect(transport), (error: unknown) => {
+                assert.ok(error instanceof SdkError);
+                assert.equal(error.code, SdkErrorCode.EraNegotiationFailed);
+                assert.equal(
+                    error.message,
+                    'Version negotiation failed: the server did not offer pinned protocol version 2026-07-28 via ' +
+                        'server/discover (no fallback in pin mode)',
+                );
+                return true;
+            });
+            assert.deepEqual(
+                transport.inbound.map((message) => ('error' in message ? message.error.code : undefined)),
+                [-32601],
+            );
+            // The client gives up and closes the transport; the server ends with its input.
+            assert.ok(transport.child !== undefined);
+            const exited = exitOf(transport.child);
+            await transport.close();
+            assert.deepEqual(await exited, {code: 0, signal: null});
+        });
+    },
+);

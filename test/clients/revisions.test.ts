@@ -124,41 +124,61 @@ describe('clients pinned to an older revision', GUARD, () => {
     });
 });
 
-describe('the server/discover probe of a 2026-07-28 client', GUARD, () => {
-    for (const [label, script] of [
-        ['moon-pantry (default revisions)', MOON_PANTRY],
-        ['the observatory (every revision)', OBSERVATORY],
-    ] as const) {
-        test(`${label} answers the probe -32601 with its id at once, then serves initialize`, async () => {
-            const server = spawnRaw(script);
-            server.send({
-                jsonrpc: '2.0',
-                id: 'probe-1',
-                method: 'server/discover',
-                params: {
-                    _meta: {
-                        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-                        'io.modelcontextprotocol/clientInfo': {name: 'modern-first', version: '1.0.0'},
-                        'io.modelcontextprotocol/clientCapabilities': {},
-                    },
-                },
-            });
-            // Nothing else is sent: the answer must come without initialize and without a timeout.
-            assert.deepEqual(await server.next(), {
-                jsonrpc: '2.0',
-                id: 'probe-1',
-                error: {code: -32601, message: 'Method not found: "server/discover"'},
-            });
+const DISCOVER = {
+    jsonrpc: '2.0',
+    id: 'probe-1',
+    method: 'server/discover',
+    params: {
+        _meta: {
+            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+            'io.modelcontextprotocol/clientInfo': {name: 'modern-first', version: '1.0.0'},
+            'io.modelcontextprotocol/clientCapabilities': {},
+        },
+    },
+};
 
-            server.send(initialize(0, '2025-11-25'));
-            const answer = (await server.next()) as {id: number; result: {protocolVersion: string}};
-            assert.equal(answer.id, 0);
-            assert.equal(answer.result.protocolVersion, '2025-11-25');
-            server.send({jsonrpc: '2.0', method: 'notifications/initialized'});
-            server.send({jsonrpc: '2.0', id: 1, method: 'ping'});
-            assert.deepEqual(await server.next(), {jsonrpc: '2.0', id: 1, result: {}});
-            assert.deepEqual(await server.end(), {code: 0, signal: null});
-            assert.deepEqual(server.stderr.lines, []);
+/** Sends initialize after the probe's answer and checks that the legacy session then works. */
+async function initializeAfterProbe(server: ReturnType<typeof spawnRaw>): Promise<void> {
+    server.send(initialize(0, '2025-11-25'));
+    const answer = (await server.next()) as {id: number; result: {protocolVersion: string}};
+    assert.equal(answer.id, 0);
+    assert.equal(answer.result.protocolVersion, '2025-11-25');
+    server.send({jsonrpc: '2.0', method: 'notifications/initialized'});
+    server.send({jsonrpc: '2.0', id: 1, method: 'ping'});
+    assert.deepEqual(await server.next(), {jsonrpc: '2.0', id: 1, result: {}});
+    assert.deepEqual(await server.end(), {code: 0, signal: null});
+    assert.deepEqual(server.stderr.lines, []);
+}
+
+describe('the server/discover probe of a 2026-07-28 client', GUARD, () => {
+    test('moon-pantry (default revisions) answers the probe -32601 with its id at once, then serves initialize', async () => {
+        const server = spawnRaw(MOON_PANTRY);
+        server.send(DISCOVER);
+        // Nothing else is sent: the answer must come without initialize and without a timeout.
+        assert.deepEqual(await server.next(), {
+            jsonrpc: '2.0',
+            id: 'probe-1',
+            error: {code: -32601, message: 'Method not found: "server/discover"'},
         });
-    }
+        await initializeAfterProbe(server);
+    });
+
+    test('the observatory (every revision) answers the probe with its discovery result, then serves initialize', async () => {
+        const server = spawnRaw(OBSERVATORY);
+        server.send(DISCOVER);
+        assert.deepEqual(await server.next(), {
+            jsonrpc: '2.0',
+            id: 'probe-1',
+            result: {
+                resultType: 'complete',
+                _meta: {'io.modelcontextprotocol/serverInfo': OBSERVATORY_INFO},
+                supportedVersions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'],
+                capabilities: {tools: {}, resources: {}},
+                instructions: OBSERVATORY_INSTRUCTIONS,
+                ttlMs: 300000,
+                cacheScope: 'public',
+            },
+        });
+        await initializeAfterProbe(server);
+    });
 });

@@ -10,18 +10,18 @@
 import type {JsonObject} from '../../jsonrpc/records.js';
 import {isObject} from '../../jsonrpc/records.js';
 import {describe} from '../../util/describe.js';
+import type {CacheHints, Versions} from './settings.js';
+import {
+    captureCache,
+    captureVersions,
+    DEFAULT_LIST_CACHE,
+    DEFAULT_READ_CACHE,
+    positiveInteger,
+    toJson,
+} from './settings.js';
 import type {McpResource, McpStdioServerOptions, McpTool, ResourceHandler, ToolHandler} from './types.js';
 
-/** The revision this adapter answers by default. */
-export const MCP_PROTOCOL_VERSION = '2025-11-25';
-
-/** Every revision the adapter can answer, newest first. */
-export const MCP_PROTOCOL_VERSIONS: readonly string[] = Object.freeze([
-    '2025-11-25',
-    '2025-06-18',
-    '2025-03-26',
-    '2024-11-05',
-]);
+export {MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS} from './settings.js';
 
 export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 export const DEFAULT_OUTPUT_HIGH_WATER_MARK = 16 * 1024 * 1024;
@@ -29,14 +29,20 @@ export const DEFAULT_OUTPUT_HIGH_WATER_MARK = 16 * 1024 * 1024;
 export interface Catalog {
     readonly tools: ReadonlyMap<string, ToolHandler>;
     readonly resources: ReadonlyMap<string, ResourceHandler>;
-    /** `{"tools":[…]}` */
-    readonly toolsListJson: string;
-    /** `{"resources":[…]}` */
-    readonly resourcesListJson: string;
-    readonly protocolVersions: readonly string[];
+    /** The tool descriptors as a JSON array, exactly as authored less `handler`. */
+    readonly toolsJson: string;
+    /** The resource descriptors as a JSON array. */
+    readonly resourcesJson: string;
+    readonly serverInfoJson: string;
+    /** `{"tools":{}, "resources":{}}`, each only when its catalog is not empty. */
+    readonly capabilitiesJson: string;
+    readonly instructions: string | undefined;
+    readonly versions: Versions;
+    readonly listCache: CacheHints;
+    readonly readCache: CacheHints;
     readonly maxMessageBytes: number;
     readonly outputHighWaterMark: number;
-    /** The `initialize` result for one negotiated revision. */
+    /** The `initialize` result for one negotiated legacy revision. */
     initializeResult(protocolVersion: string): string;
 }
 
@@ -46,6 +52,8 @@ const OPTION_NAMES = new Set([
     'tools',
     'resources',
     'protocolVersions',
+    'listCache',
+    'readCache',
     'maxMessageBytes',
     'outputHighWaterMark',
 ]);
@@ -80,9 +88,9 @@ export function buildCatalog(options: McpStdioServerOptions): Catalog {
             `createMcpStdioServer: instructions must be a string, got ${describe(instructions)}`,
         );
     }
-    const tools = captureTools(options.tools);
+    const versions = captureVersions(options.protocolVersions);
+    const tools = captureTools(options.tools, versions.legacy.length > 0);
     const resources = captureResources(options.resources);
-    const protocolVersions = captureVersions(options.protocolVersions);
     const maxMessageBytes = positiveInteger(
         'maxMessageBytes',
         options.maxMessageBytes,
@@ -94,23 +102,32 @@ export function buildCatalog(options: McpStdioServerOptions): Catalog {
         DEFAULT_OUTPUT_HIGH_WATER_MARK,
     );
 
+    const listCache = captureCache('listCache', options.listCache, DEFAULT_LIST_CACHE);
+    const readCache = captureCache('readCache', options.readCache, DEFAULT_READ_CACHE);
+
     const capabilities: JsonObject = {};
     if (tools.handlers.size > 0) capabilities.tools = {};
     if (resources.handlers.size > 0) capabilities.resources = {};
+    const capabilitiesJson = JSON.stringify(capabilities);
     const serverInfoJson = toJson(serverInfo, 'serverInfo');
     const tail =
-        `,"capabilities":${JSON.stringify(capabilities)},"serverInfo":${serverInfoJson}` +
+        `,"capabilities":${capabilitiesJson},"serverInfo":${serverInfoJson}` +
         (instructions === undefined ? '}' : `,"instructions":${JSON.stringify(instructions)}}`);
     const initializeResults = new Map(
-        protocolVersions.map((version) => [version, `{"protocolVersion":${JSON.stringify(version)}${tail}`]),
+        versions.legacy.map((version) => [version, `{"protocolVersion":${JSON.stringify(version)}${tail}`]),
     );
 
     return {
         tools: tools.handlers,
         resources: resources.handlers,
-        toolsListJson: `{"tools":[${tools.descriptors.join(',')}]}`,
-        resourcesListJson: `{"resources":[${resources.descriptors.join(',')}]}`,
-        protocolVersions,
+        toolsJson: `[${tools.descriptors.join(',')}]`,
+        resourcesJson: `[${resources.descriptors.join(',')}]`,
+        serverInfoJson,
+        capabilitiesJson,
+        instructions,
+        versions,
+        listCache,
+        readCache,
         maxMessageBytes,
         outputHighWaterMark,
         initializeResult: (version) => initializeResults.get(version) as string,
@@ -122,7 +139,12 @@ interface Captured<Handler> {
     descriptors: string[];
 }
 
-function captureTools(tools: unknown): Captured<ToolHandler> {
+/**
+ * `legacy`: a revision before 2026-07-28 is served, whose clients reject an `outputSchema` without
+ * `"type": "object"`; 2026-07-28 allows any JSON Schema object there. `inputSchema` needs
+ * `"type": "object"` in every revision.
+ */
+function captureTools(tools: unknown, legacy: boolean): Captured<ToolHandler> {
     const captured: Captured<ToolHandler> = {handlers: new Map(), descriptors: []};
     for (const [index, entry] of entries<McpTool>('tools', tools)) {
         const at = `tools[${index}]`;
@@ -142,7 +164,8 @@ function captureTools(tools: unknown): Captured<ToolHandler> {
             );
         }
         objectSchema(label, 'inputSchema', descriptor.inputSchema, true);
-        objectSchema(label, 'outputSchema', descriptor.outputSchema, false);
+        if (legacy) objectSchema(label, 'outputSchema', descriptor.outputSchema, false);
+        else anySchema(label, descriptor.outputSchema);
         if (captured.handlers.has(name)) {
             throw new TypeError(
                 `createMcpStdioServer: ${label} repeats a tool name; each tool name must be unique`,
@@ -208,57 +231,9 @@ function objectSchema(label: string, field: string, schema: unknown, required: b
     }
 }
 
-function captureVersions(value: unknown): readonly string[] {
-    if (value === undefined) return [MCP_PROTOCOL_VERSION];
-    if (!Array.isArray(value) || value.length === 0) {
-        throw new TypeError(
-            `createMcpStdioServer: protocolVersions must be a non-empty array of revisions, got ${describe(value)}`,
-        );
-    }
-    const seen = new Set<string>();
-    for (const version of value) {
-        if (typeof version !== 'string' || !MCP_PROTOCOL_VERSIONS.includes(version)) {
-            throw new RangeError(
-                `createMcpStdioServer: protocolVersions has ${describe(version)}; ` +
-                    `the revisions this adapter serves are ${MCP_PROTOCOL_VERSIONS.join(', ')}`,
-            );
-        }
-        if (seen.has(version)) {
-            throw new RangeError(`createMcpStdioServer: protocolVersions lists "${version}" twice`);
-        }
-        seen.add(version);
-    }
-    return Object.freeze([...seen]);
-}
-
-function positiveInteger(option: string, value: unknown, fallback: number): number {
-    if (value === undefined) return fallback;
-    if (typeof value !== 'number') {
-        throw new TypeError(`createMcpStdioServer: ${option} must be a number, got ${describe(value)}`);
-    }
-    if (!Number.isSafeInteger(value) || value < 1) {
-        throw new RangeError(`createMcpStdioServer: ${option} must be a positive integer, got ${value}`);
-    }
-    return value;
-}
-
-function toJson(value: unknown, label: string): string {
-    let json: string | undefined;
-    try {
-        json = JSON.stringify(value);
-    } catch (error) {
-        throw new TypeError(
-            `createMcpStdioServer: ${label} cannot be serialized as JSON (${(error as Error).message}); ` +
-                'supply JSON-serializable protocol values',
-            {cause: error},
-        );
-    }
-    if (json === undefined) {
-        // A toJSON method returned undefined: there is nothing to put on the wire.
-        throw new TypeError(
-            `createMcpStdioServer: ${label} cannot be serialized as JSON (it serialized to nothing); ` +
-                'supply JSON-serializable protocol values',
-        );
-    }
-    return json;
+function anySchema(label: string, schema: unknown): void {
+    if (schema === undefined || isObject(schema)) return;
+    throw new TypeError(
+        `createMcpStdioServer: ${label} needs "outputSchema" to be a JSON Schema object, got ${describe(schema)}`,
+    );
 }

@@ -27,18 +27,3 @@ export function inspectComplete(value: unknown): string {
         return `(the value could not be inspected: ${String(error)})`;
     }
 }
-
-/** The complete message a thrown value carries, for an `isError` tool result. */
-export function messageOf(thrown: unknown): string {
-    if (typeof thrown === 'string') return thrown;
-    try {
-        if (typeof thrown === 'object' && thrown !== null) {
-            const message = (thrown as {message?: unknown}).message;
-            if (typeof message === 'string' && message !== '') return message;
-            if (thrown instanceof Error) return String(thrown);
-        }
-    } catch {
-        // A throwing `message` getter: describe the value instead, below.
-    }
-    return `The tool handler threw a value that is not an Error: ${inspectComplete(thrown)}`;
-}

@@ -16,8 +16,13 @@ export const ErrorCode = Object.freeze({
     ...JsonRpcErrorCode,
     /** An ordinary request arrived before a successful `initialize`. */
     NotInitialized: -32000,
-    /** `resources/read` named a URI that is not in the catalog. */
+    /** `resources/read` named a URI that is not in the catalog (revisions before 2026-07-28). */
     ResourceNotFound: -32002,
+    /**
+     * A 2026-07-28 request named a protocol revision this server does not serve, or a modern-only
+     * server received `initialize`; `data` is `{supported, requested}`.
+     */
+    UnsupportedProtocolVersion: -32022,
 } as const);
 
 /**

@@ -10,6 +10,7 @@ export {createMcpStdioServer} from './server.js';
 export type {
     AudioContent,
     BlobResourceContents,
+    CacheOption,
     CallToolResult,
     CloseOptions,
     ContentBlock,

@@ -48,7 +48,11 @@ export interface ToolDescriptor {
     title?: string;
     description?: string;
     inputSchema: ObjectSchema;
-    outputSchema?: ObjectSchema;
+    /**
+     * Needs `"type": "object"` while any revision before 2026-07-28 is enabled (their clients
+     * reject anything else); with 2026-07-28 alone, any JSON Schema object.
+     */
+    outputSchema?: ObjectSchema | JsonObject;
     annotations?: ToolAnnotations;
     icons?: Icon[];
     _meta?: JsonObject;
@@ -121,7 +125,8 @@ export type ContentBlock = TextContent | ImageContent | AudioContent | ResourceL
 /** What a tool handler returns: an explicit MCP `CallToolResult`. */
 export interface CallToolResult {
     content: ContentBlock[];
-    structuredContent?: JsonObject;
+    /** Any JSON value under 2026-07-28; a JSON object under earlier revisions (otherwise -32603). */
+    structuredContent?: unknown;
     isError?: boolean;
     _meta?: JsonObject;
     [key: string]: unknown;
@@ -152,11 +157,17 @@ export interface HandlerContext<
     readonly method: Method;
     /** The complete request params object. */
     readonly params: JsonObject;
-    /** The client's `clientInfo` from `initialize`. */
+    /**
+     * The client's `clientInfo` from `initialize`; under 2026-07-28, this request's
+     * `_meta["io.modelcontextprotocol/clientInfo"]`, or `{name: '', version: ''}` when it has none.
+     */
     readonly clientInfo: Implementation;
-    /** The client's `capabilities` from `initialize`. */
+    /**
+     * The client's `capabilities` from `initialize`; under 2026-07-28, this request's
+     * `_meta["io.modelcontextprotocol/clientCapabilities"]`.
+     */
     readonly clientCapabilities: JsonObject;
-    /** The protocol revision answered to `initialize`. */
+    /** The revision answered to `initialize`, or the one this 2026-07-28 request names. */
     readonly protocolVersion: string;
 }
 
@@ -188,11 +199,26 @@ export interface McpStdioServerOptions {
     /** The static resource catalog. Default: none (and no `resources` capability). */
     resources?: readonly McpResource[];
     /**
-     * The protocol revisions this server answers, most preferred first. A client's requested
-     * revision is echoed when it is in the list; otherwise the first is answered.
-     * Default: `[MCP_PROTOCOL_VERSION]`.
+     * The protocol revisions this server answers, most preferred first. Listing `'2026-07-28'`
+     * serves that revision's per-request requests and `server/discover` (beside any earlier
+     * revision listed, or alone). `initialize` echoes a requested earlier revision when it is in the
+     * list and otherwise answers the first earlier one listed. Default: `[MCP_PROTOCOL_VERSION]`.
      */
     protocolVersions?: readonly string[];
+    /**
+     * The caching hints (2026-07-28) of `server/discover`, `tools/list`, `resources/list` and
+     * `resources/templates/list`. The catalog never changes while the server lives and is the same
+     * for every caller, so the default is `{ttlMs: 300000, cacheScope: 'public'}`: fresh for five
+     * minutes, which also bounds how long a client keeps a list across a restart of a changed app.
+     */
+    listCache?: CacheOption;
+    /**
+     * The caching hints of a `resources/read` result whose handler gives none of its own (a
+     * handler may return `ttlMs` and `cacheScope` in its result). Default:
+     * `{ttlMs: 0, cacheScope: 'private'}`, since a handler's content may change and may be the
+     * caller's own.
+     */
+    readCache?: CacheOption;
     /** The largest record accepted, in bytes, line feed excluded. Default: 64 MiB. */
     maxMessageBytes?: number;
     /**
@@ -200,6 +226,12 @@ export interface McpStdioServerOptions {
      * pauses until the backlog is down to half of it. Default: 16 MiB.
      */
     outputHighWaterMark?: number;
+}
+
+/** Caching hints: `ttlMs` a whole number of milliseconds >= 0, `cacheScope` `'public'` or `'private'`. */
+export interface CacheOption {
+    ttlMs?: number;
+    cacheScope?: 'public' | 'private';
 }
 
 export interface StartOptions {

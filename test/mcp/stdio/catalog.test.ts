@@ -66,7 +66,7 @@ test('rejects an unknown option by name', () => {
     rejects(
         {serverInfo: SERVER_INFO, tool: []},
         'TypeError',
-        `${P}unknown option "tool"; the options are serverInfo, instructions, tools, resources, protocolVersions, maxMessageBytes, outputHighWaterMark`,
+        `${P}unknown option "tool"; the options are serverInfo, instructions, tools, resources, protocolVersions, listCache, readCache, maxMessageBytes, outputHighWaterMark`,
     );
 });
 
@@ -324,12 +324,12 @@ test('rejects protocolVersions that are not a non-empty array of known, distinct
     rejects(
         {serverInfo: SERVER_INFO, protocolVersions: ['2025-11-25', '2030-01-01']},
         'RangeError',
-        `${P}protocolVersions has the string "2030-01-01"; the revisions this adapter serves are 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05`,
+        `${P}protocolVersions has the string "2030-01-01"; the revisions this adapter serves are 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05`,
     );
     rejects(
         {serverInfo: SERVER_INFO, protocolVersions: [20251125]},
         'RangeError',
-        `${P}protocolVersions has number 20251125; the revisions this adapter serves are 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05`,
+        `${P}protocolVersions has number 20251125; the revisions this adapter serves are 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05`,
     );
     rejects(
         {serverInfo: SERVER_INFO, protocolVersions: ['2025-06-18', '2025-11-25', '2025-06-18']},

@@ -86,6 +86,7 @@ test('ErrorCode names every code the adapter answers with, and cannot be changed
             InternalError: -32603,
             NotInitialized: -32000,
             ResourceNotFound: -32002,
+            UnsupportedProtocolVersion: -32022,
         },
     );
     assert.equal(Object.isFrozen(ErrorCode), true);

@@ -1,0 +1,120 @@
+/**
+ * The per-request envelope of 2026-07-28: reading a request's client data from its `params._meta`,
+ * and answering requests that lack the envelope where only the modern era can serve them.
+ */
+import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
+import {isObject} from '../../jsonrpc/records.js';
+import {describe} from '../../util/describe.js';
+import type {ClientData} from './call.js';
+import {CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, PROTOCOL_VERSION_KEY} from './era.js';
+import {ErrorCode} from './errors.js';
+import type {Dispatch} from './methods/table.js';
+import {MODERN_METHODS} from './methods/table.js';
+import {fail} from './outcome.js';
+import type {Implementation} from './types.js';
+
+/** A modern request that names no client: handlers see an empty identity, as before `initialize`. */
+const ANONYMOUS: Implementation = Object.freeze({name: '', version: ''});
+
+const field = (key: string): string => `params._meta[${JSON.stringify(key)}]`;
+
+/**
+ * The client data of one modern request, or `undefined` once the request was answered with what is
+ * wrong: `-32022` for a revision this server does not serve, `-32602` for a missing or malformed
+ * required field.
+ */
+export function modernClient(session: Dispatch, id: RequestId, meta: JsonObject): ClientData | undefined {
+    const version = meta[PROTOCOL_VERSION_KEY];
+    if (typeof version !== 'string') {
+        fail(
+            session,
+            id,
+            ErrorCode.InvalidParams,
+            `${field(PROTOCOL_VERSION_KEY)} must be a string naming the protocol revision, got ${describe(version)}`,
+        );
+        return undefined;
+    }
+    const versions = session.catalog.versions;
+    if (!versions.modern.includes(version)) {
+        const legacy = versions.legacy.includes(version)
+            ? `; ${version} is served through "initialize", not per request`
+            : '';
+        fail(
+            session,
+            id,
+            ErrorCode.UnsupportedProtocolVersion,
+            `Unsupported protocol version ${JSON.stringify(version)}: this server serves ${versions.all.join(', ')}${legacy}`,
+            {supported: versions.all, requested: version},
+        );
+        return undefined;
+    }
+    const capabilities = meta[CLIENT_CAPABILITIES_KEY];
+    if (!isObject(capabilities)) {
+        fail(
+            session,
+            id,
+            ErrorCode.InvalidParams,
+            `${field(CLIENT_CAPABILITIES_KEY)} is required and must be an object ({} for none), got ${describe(capabilities)}`,
+        );
+        return undefined;
+    }
+    const info = meta[CLIENT_INFO_KEY];
+    if (
+        info !== undefined &&
+        !(isObject(info) && typeof info.name === 'string' && typeof info.version === 'string')
+    ) {
+        fail(
+            session,
+            id,
+            ErrorCode.InvalidParams,
+            `${field(CLIENT_INFO_KEY)}, when given, must be an object with "name" and "version" strings, got ${describe(info)}`,
+        );
+        return undefined;
+    }
+    return {
+        clientInfo: (info as Implementation | undefined) ?? ANONYMOUS,
+        clientCapabilities: capabilities,
+        protocolVersion: version,
+    };
+}
+
+/**
+ * A request without the modern envelope, before `initialize`, on a server that serves 2026-07-28.
+ * Answers it and returns true where the legacy era cannot serve it: on a modern-only server every
+ * such request, and `server/discover` (a modern method) on a dual-era server. Returns false to let
+ * the legacy era answer.
+ */
+export function refuseClaimless(
+    session: Dispatch,
+    id: RequestId,
+    method: string,
+    params: JsonObject | undefined,
+): boolean {
+    const versions = session.catalog.versions;
+    const modernOnly = versions.legacy.length === 0;
+    if (modernOnly && method === 'initialize') {
+        const requested = typeof params?.protocolVersion === 'string' ? params.protocolVersion : '';
+        fail(
+            session,
+            id,
+            ErrorCode.UnsupportedProtocolVersion,
+            `This server serves only ${versions.all.join(', ')}, which has no "initialize": send each request ` +
+                `with ${field(PROTOCOL_VERSION_KEY)} and ${field(CLIENT_CAPABILITIES_KEY)}`,
+            {supported: versions.all, requested},
+        );
+        return true;
+    }
+    if (!MODERN_METHODS.has(method)) {
+        if (!modernOnly) return false;
+        fail(session, id, ErrorCode.MethodNotFound, `Method not found: ${JSON.stringify(method)}`);
+        return true;
+    }
+    if (!modernOnly && method !== 'server/discover') return false;
+    fail(
+        session,
+        id,
+        ErrorCode.InvalidParams,
+        `${method} needs ${field(PROTOCOL_VERSION_KEY)} and ${field(CLIENT_CAPABILITIES_KEY)} (protocol revision 2026-07-28)`,
+    );
+    return true;
+}
