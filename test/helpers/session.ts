@@ -1,4 +1,6 @@
 /** Shorthands the session tests share: a text result, a server whose handlers wait, a tool call. */
+
+import {settlement} from '../../lib/mcp/stdio/call.js';
 import type {CallToolResult, HandlerContext, McpTool} from '../../lib/mcp/stdio/index.js';
 import {Gate} from './deferred.js';
 import type {Harness} from './streams.js';
@@ -29,4 +31,20 @@ export function slowServer(name = 'slow-server'): {gate: Gate<HandlerContext>; h
 /** Sends a `tools/call` of `name` (default `slow`) with this id. */
 export function call(h: Harness, id: string | number, name = 'slow'): void {
     h.send({jsonrpc: '2.0', id, method: 'tools/call', params: {name}});
+}
+
+/**
+ * Resolves when the call with this id has settled and waits for its turn-end answer. Register it
+ * before settling the handler: it observes the session's settlement, not a count of microtasks.
+ */
+export function whenSettled(id: string | number): Promise<void> {
+    return new Promise((resolve) => {
+        const previous = settlement.observe;
+        settlement.observe = (settled) => {
+            previous?.(settled);
+            if (settled !== id) return;
+            settlement.observe = previous;
+            resolve();
+        };
+    });
 }

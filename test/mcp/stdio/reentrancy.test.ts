@@ -4,7 +4,7 @@ import {describe, test} from 'node:test';
 import type {CallToolResult, HandlerContext, McpStdioServer, McpTool} from '../../../lib/mcp/stdio/index.js';
 import {createMcpStdioServer} from '../../../lib/mcp/stdio/index.js';
 import {deferred, Gate} from '../../helpers/deferred.js';
-import {text, tool} from '../../helpers/session.js';
+import {text, tool, whenSettled} from '../../helpers/session.js';
 import {harness, inputStream, Sink} from '../../helpers/streams.js';
 
 const serverInfo = {name: 'reentrancy-test', version: '1.0.0'};
@@ -120,9 +120,9 @@ describe('settled but not yet answered', () => {
         await h.initialize();
         h.sendRaw(callRecord(7, 'slow'));
         await gate.started(1);
+        const settled = whenSettled(7);
         gate.call(0).done.resolve(text('first'));
-        await gate.call(0).done.promise;
-        await Promise.resolve();
+        await settled;
         assert.equal(h.server.cancel(7, 'too late'), false);
         h.sendRaw(`${callRecord(7, 'slow')}{"jsonrpc":"2.0","id":"B","method":"ping"}\n`);
         await h.records(3);
@@ -148,9 +148,9 @@ describe('settled but not yet answered, continued', () => {
         await h.initialize();
         h.sendRaw(callRecord(1, 'slow'));
         await gate.started(1);
+        const settled = whenSettled(1);
         gate.call(0).done.resolve(text('first'));
-        await gate.call(0).done.promise;
-        await Promise.resolve();
+        await settled;
         h.sendRaw(`${'x'.repeat(400)}\n`);
         await h.records(3);
         assert.deepEqual(h.output.records().slice(1), [
@@ -175,9 +175,9 @@ describe('settled but not yet answered, continued', () => {
         h.sendRaw(callRecord(1, 'slow'));
         await gate.started(1);
         const {signal} = gate.call(0).context;
+        const settled = whenSettled(1);
         gate.call(0).done.resolve(text('done'));
-        await gate.call(0).done.promise;
-        await Promise.resolve();
+        await settled;
         await h.server.close({cancelPending: true});
         assert.equal(signal.aborted, false);
         assert.deepEqual(h.output.records()[1], {jsonrpc: '2.0', id: 1, result: text('done')});
