@@ -2,7 +2,9 @@
  * The two protocol eras as small profile objects: everything a request's era changes, in one place.
  *
  * - Legacy (2025-11-25 and earlier): the client's data comes from `initialize`; results go on the
- *   wire exactly as built; a missing resource is `-32002`.
+ *   wire exactly as built (a non-object `structuredContent` too: the contract passes every field
+ *   through, and such a tool is the application's to keep off legacy clients); a missing resource
+ *   is `-32002`.
  * - Modern (2026-07-28): each request carries its own version, capabilities and client identity in
  *   `params._meta`; every result carries `resultType: "complete"` and the server's identity in its
  *   `_meta`; the discovery and list results, and resource reads, carry the caching hints `ttlMs`
@@ -61,18 +63,8 @@ export function legacyEra(catalog: Catalog): Era {
             'resources/list': `{"resources":${catalog.resourcesJson}}`,
             'resources/templates/list': '{"resourceTemplates":[]}',
         },
-        encode(result, method) {
-            const json = serialize(result);
-            if (typeof json !== 'string' || method !== 'tools/call') return json;
-            // Checked after serializing, so a throwing getter is reported as a serialization failure.
-            const structured = result.structuredContent;
-            if (structured !== undefined && !isObject(structured)) {
-                return new ResultProblem(
-                    'its "structuredContent" is not a JSON object, which revisions before 2026-07-28 require',
-                    structured,
-                );
-            }
-            return json;
+        encode(result) {
+            return serialize(result);
         },
     };
 }

@@ -125,7 +125,7 @@ export type ContentBlock = TextContent | ImageContent | AudioContent | ResourceL
 /** What a tool handler returns: an explicit MCP `CallToolResult`. */
 export interface CallToolResult {
     content: ContentBlock[];
-    /** Any JSON value under 2026-07-28; a JSON object under earlier revisions (otherwise -32603). */
+    /** Any JSON value under 2026-07-28; earlier revisions define a JSON object (their clients reject others). */
     structuredContent?: unknown;
     isError?: boolean;
     _meta?: JsonObject;

@@ -379,7 +379,7 @@ describe('modern results', () => {
         await end(h);
     });
 
-    test('structuredContent may be any JSON value under 2026-07-28 and must be an object before it', async () => {
+    test('structuredContent may be any JSON value, and passes through untouched in the legacy era too', async () => {
         const h = harness(options({tools: [tool('list', () => ({...text('[1]'), structuredContent: [1]}))]}));
         assert.equal(
             await modern(h, 1, 'tools/call', {name: 'list'}),
@@ -389,9 +389,7 @@ describe('modern results', () => {
         await h.initialize();
         assert.equal(
             await raw(h, {jsonrpc: '2.0', id: 2, method: 'tools/call', params: {name: 'list'}}),
-            '{"jsonrpc":"2.0","id":2,"error":{"code":-32603,"message":"Internal error in tools/call of tool \\"list\\" ' +
-                '(request id 2): its \\"structuredContent\\" is not a JSON object, which revisions before 2026-07-28 ' +
-                'require; the server\'s diagnostics have the details"}}',
+            '{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"[1]"}],"structuredContent":[1]}}',
         );
         await end(h);
     });
