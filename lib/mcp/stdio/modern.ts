@@ -8,7 +8,7 @@ import {describe} from '../../util/describe.js';
 import type {ClientData} from './call.js';
 import {CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, PROTOCOL_VERSION_KEY} from './era.js';
 import {ErrorCode} from './errors.js';
-import type {Dispatch} from './methods/table.js';
+import type {Dispatch} from './methods/dispatch.js';
 import {MODERN_METHODS} from './methods/table.js';
 import {fail} from './outcome.js';
 import type {Implementation} from './types.js';

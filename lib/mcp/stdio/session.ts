@@ -26,7 +26,7 @@ import {formatDiagnostic} from './diagnostics.js';
 import type {Era} from './era.js';
 import {legacyEra, modernEra} from './era.js';
 import {ErrorCode} from './errors.js';
-import type {Dispatch, MethodEntry} from './methods/table.js';
+import type {Dispatch, MethodEntry} from './methods/dispatch.js';
 import {LEGACY_METHODS, MODERN_METHODS} from './methods/table.js';
 import {modernClient, refuseClaimless} from './modern.js';
 import type {Wire} from './outcome.js';

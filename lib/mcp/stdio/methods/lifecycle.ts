@@ -8,7 +8,7 @@ import type {Era} from '../era.js';
 import {ErrorCode} from '../errors.js';
 import {fail} from '../outcome.js';
 import type {Implementation} from '../types.js';
-import type {Dispatch} from './table.js';
+import type {Dispatch} from './dispatch.js';
 
 export function initialize(session: Dispatch, id: RequestId, params: JsonObject | undefined): void {
     if (session.isInitialized) {

@@ -2,39 +2,10 @@
  * The method tables: which requests each era serves, and which handler serves each. A method
  * missing from the table of the request's era is answered `-32601`.
  */
-import type {JsonObject, RequestId} from '../../../jsonrpc/records.js';
-import type {Call, ClientData} from '../call.js';
-import type {Catalog} from '../catalog.js';
-import type {Era} from '../era.js';
-import type {Wire} from '../outcome.js';
+import type {MethodEntry, MethodHandler} from './dispatch.js';
 import {initialize, ping, serverDiscover} from './lifecycle.js';
 import {readResource, resourcesList, resourceTemplatesList} from './resources.js';
 import {toolsCall, toolsList} from './tools.js';
-
-/** What a method handler can ask of the session. */
-export interface Dispatch extends Wire {
-    readonly catalog: Catalog;
-    /** Runs a handler for `call`: it counts as running, and its id as in use, until answered. */
-    run(call: Call, invoke: () => unknown): void;
-    /** A successful `initialize` chose legacy semantics, this revision and this client. */
-    initialized(client: ClientData): void;
-    /** `initialize` already succeeded. */
-    readonly isInitialized: boolean;
-}
-
-export type MethodHandler = (
-    session: Dispatch,
-    id: RequestId,
-    params: JsonObject | undefined,
-    era: Era,
-    client: ClientData,
-) => void;
-
-export interface MethodEntry {
-    readonly handle: MethodHandler;
-    /** Served before `initialize` (legacy era only; the modern era has no initialization). */
-    readonly open: boolean;
-}
 
 const entry = (handle: MethodHandler, open = false): MethodEntry => Object.freeze({handle, open});
 

@@ -7,8 +7,8 @@ import type {Era} from '../era.js';
 import {ErrorCode} from '../errors.js';
 import {fail} from '../outcome.js';
 import type {HandlerContext} from '../types.js';
+import type {Dispatch} from './dispatch.js';
 import {answerList} from './list.js';
-import type {Dispatch} from './table.js';
 
 export function toolsList(session: Dispatch, id: RequestId, params: JsonObject | undefined, era: Era): void {
     answerList(session, id, 'tools/list', params, era.fixed['tools/list']);

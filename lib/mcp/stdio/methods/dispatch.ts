@@ -1,0 +1,31 @@
+/** What a method handler is given and may ask of the session: the seam between the two. */
+import type {JsonObject, RequestId} from '../../../jsonrpc/records.js';
+import type {Call, ClientData} from '../call.js';
+import type {Catalog} from '../catalog.js';
+import type {Era} from '../era.js';
+import type {Wire} from '../outcome.js';
+
+/** What a method handler can ask of the session. */
+export interface Dispatch extends Wire {
+    readonly catalog: Catalog;
+    /** Runs a handler for `call`: it counts as running, and its id as in use, until answered. */
+    run(call: Call, invoke: () => unknown): void;
+    /** A successful `initialize` chose legacy semantics, this revision and this client. */
+    initialized(client: ClientData): void;
+    /** `initialize` already succeeded. */
+    readonly isInitialized: boolean;
+}
+
+export type MethodHandler = (
+    session: Dispatch,
+    id: RequestId,
+    params: JsonObject | undefined,
+    era: Era,
+    client: ClientData,
+) => void;
+
+export interface MethodEntry {
+    readonly handle: MethodHandler;
+    /** Served before `initialize` (legacy era only; the modern era has no initialization). */
+    readonly open: boolean;
+}
