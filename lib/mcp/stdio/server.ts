@@ -62,8 +62,13 @@ class StdioServer implements McpStdioServer {
                     : 'server.start() was already called: a server serves exactly one session; create another server for another session',
             );
         }
-        if (options !== undefined && !isObject(options)) {
-            throw new TypeError(`server.start(options) needs an options object, got ${describe(options)}`);
+        if (options !== undefined) {
+            if (!isObject(options)) {
+                throw new TypeError(
+                    `server.start(options) needs an options object, got ${describe(options)}`,
+                );
+            }
+            checkStartKeys(options);
         }
         const input = options?.input ?? process.stdin;
         const output = options?.output ?? process.stdout;
@@ -258,5 +263,18 @@ function checkWritable(name: string, output: unknown): asserts output is Writabl
     }
     if (stream.destroyed === true || stream.writableEnded === true || stream.writable === false) {
         throw new TypeError(`server.start(): ${name} must be open: it has already ended or been destroyed`);
+    }
+}
+
+const START_OPTIONS = new Set(['input', 'output', 'error']);
+
+/** A misspelt key would otherwise fall back to the process's own stream without a word. */
+function checkStartKeys(options: object): void {
+    for (const key of Object.keys(options)) {
+        if (!START_OPTIONS.has(key)) {
+            throw new TypeError(
+                `server.start(): unknown option "${key}"; the options are ${[...START_OPTIONS].join(', ')}`,
+            );
+        }
     }
 }

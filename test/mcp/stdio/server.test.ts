@@ -84,6 +84,15 @@ describe('start', () => {
         });
     });
 
+    test('refuses an option it does not know, naming it and the ones it takes', () => {
+        const input = inputStream();
+        assert.throws(() => createMcpStdioServer({serverInfo}).start({stdin: input} as never), {
+            name: 'TypeError',
+            message: 'server.start(): unknown option "stdin"; the options are input, output, error',
+        });
+        assert.equal(input.listenerCount('data'), 0);
+    });
+
     test('reads an input that the caller had paused', async () => {
         const input = inputStream();
         input.pause();
