@@ -5,7 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import {once} from 'node:events';
-import type {Readable, Writable} from 'node:stream';
+import type {Readable} from 'node:stream';
+import {Writable} from 'node:stream';
 import type {CallToolResult, HandlerContext, McpStdioServerOptions} from '../../lib/mcp/stdio/index.js';
 import {MCP_PROTOCOL_VERSION} from '../../lib/mcp/stdio/index.js';
 import {deferred} from '../helpers/deferred.js';
@@ -125,4 +126,50 @@ export function responses(written: string): ResponseRecord[] {
             }
             return record as unknown as ResponseRecord;
         });
+}
+
+/** Marks the record whose write a `Relay` fails. */
+export const MARK = 'fail-this-write';
+
+/** How a `Relay` fails the write of the record that holds MARK. */
+export type Fault = 'callback' | 'error' | 'close' | 'finish';
+
+/**
+ * Passes each write on to `target`, except that of a record holding MARK: that one it holds, and a
+ * turn later fails through its callback with `message`, or emits `error` (with `message`), `close`
+ * or `finish` without ever calling the callback.
+ */
+export class Relay extends Writable {
+    readonly #target: Writable;
+    readonly #fault: Fault;
+    readonly #message: string;
+
+    constructor(target: Writable, fault: Fault, message = '') {
+        super({decodeStrings: false});
+        this.#target = target;
+        this.#fault = fault;
+        this.#message = message;
+        // The stream is its owner's: once the session is over its errors are the owner's to handle.
+        this.on('error', () => {});
+    }
+
+    override _write(chunk: string, _encoding: BufferEncoding, callback: (error?: Error) => void): void {
+        if (!chunk.includes(MARK)) {
+            this.#target.write(chunk, (error) => callback(error ?? undefined));
+            return;
+        }
+        setImmediate(() => {
+            if (this.#fault === 'callback') callback(new Error(this.#message));
+            else if (this.#fault === 'error') this.destroy(new Error(this.#message));
+            else if (this.#fault === 'close') this.destroy();
+            else this.emit('finish');
+        });
+    }
+}
+
+/** A handler's promise that rejects with its signal's reason once the signal aborts. */
+export function waitForAbort(signal: AbortSignal): Promise<never> {
+    return new Promise((_resolve, reject) => {
+        signal.addEventListener('abort', () => reject(signal.reason));
+    });
 }

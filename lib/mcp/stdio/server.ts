@@ -2,13 +2,14 @@
  * The server: binds a session to caller-owned streams and owns the drain/close/closed lifecycle.
  *
  * It listens to the streams it is given and never ends, destroys or writes anything but records to
- * them. A stream failure (input `error`, input `close` before `end`, undecodable input, a failed
- * output or diagnostic write) cancels every pending handler with the failure as the reason, is
- * reported on the diagnostic stream where that still works, and closes the session: `closed`
- * rejects with an `AggregateError` of every failure once the owned work has settled.
+ * them; `input.ts` reads the input and stops it when the session closes. A stream failure (input
+ * `error`, input `close` before `end`, undecodable input, a failed output or diagnostic write)
+ * cancels every pending handler with the failure as the reason, is reported on the diagnostic
+ * stream where that still works, and closes the session: `closed` rejects with an
+ * `AggregateError` of every failure once the owned work has settled and the input is stopped.
  */
 import type {Readable, Writable} from 'node:stream';
-import {LineReader, Utf8DecodeError} from '../../jsonrpc/framing.js';
+import {Utf8DecodeError} from '../../jsonrpc/framing.js';
 import type {RequestId} from '../../jsonrpc/records.js';
 import {isObject, isRequestId} from '../../jsonrpc/records.js';
 import {RecordWriter} from '../../jsonrpc/writer.js';
@@ -16,6 +17,7 @@ import {describe} from '../../util/describe.js';
 import type {Catalog} from './catalog.js';
 import {buildCatalog} from './catalog.js';
 import {formatDiagnostic} from './diagnostics.js';
+import {SessionInput} from './input.js';
 import {Session} from './session.js';
 import type {CloseOptions, McpStdioServer, McpStdioServerOptions, StartOptions} from './types.js';
 
@@ -30,49 +32,15 @@ class StdioServer implements McpStdioServer {
     readonly #catalog: Catalog;
     readonly #session: Session;
     #state: State = 'new';
-    #input: Readable | undefined;
+    #input: SessionInput | undefined;
     #output: RecordWriter | undefined;
     #diagnostics: RecordWriter | undefined;
-    #reader: LineReader | undefined;
-    #inputEnded = false;
     #inputPaused = false;
     readonly #failures: Error[] = [];
     #closing: Promise<void> | undefined;
     readonly closed: Promise<void>;
     #resolveClosed!: () => void;
     #rejectClosed!: (error: AggregateError) => void;
-
-    readonly #onData = (chunk: unknown) => {
-        try {
-            (this.#reader as LineReader).push(asChunk(chunk));
-        } catch (error) {
-            this.#fail(error as Error);
-        }
-    };
-    readonly #onEnd = () => {
-        this.#inputEnded = true;
-        if (this.#state !== 'open') return;
-        try {
-            (this.#reader as LineReader).end();
-        } catch (error) {
-            this.#fail(error as Error);
-            return;
-        }
-        this.#shutdown();
-    };
-    /** An input error while the adapter is still attached, draining included, is a failure. */
-    readonly #onInputError = (error: Error) => {
-        if (this.#state !== 'closed') this.#fail(error);
-    };
-    readonly #onInputClose = () => {
-        if (this.#state === 'open' && !this.#inputEnded) {
-            this.#fail(
-                new Error(
-                    'The input stream closed before its end: the MCP client went away without closing stdin',
-                ),
-            );
-        }
-    };
 
     constructor(catalog: Catalog) {
         this.#catalog = catalog;
@@ -94,8 +62,13 @@ class StdioServer implements McpStdioServer {
                     : 'server.start() was already called: a server serves exactly one session; create another server for another session',
             );
         }
-        if (options !== undefined && !isObject(options)) {
-            throw new TypeError(`server.start(options) needs an options object, got ${describe(options)}`);
+        if (options !== undefined) {
+            if (!isObject(options)) {
+                throw new TypeError(
+                    `server.start(options) needs an options object, got ${describe(options)}`,
+                );
+            }
+            checkStartKeys(options);
         }
         const input = options?.input ?? process.stdin;
         const output = options?.output ?? process.stdout;
@@ -109,8 +82,10 @@ class StdioServer implements McpStdioServer {
             );
         }
         this.#state = 'open';
-        this.#input = input;
-        this.#reader = new LineReader(this.#session, this.#catalog.maxMessageBytes);
+        this.#input = new SessionInput(input, this.#session, this.#catalog.maxMessageBytes, {
+            onEnd: () => void this.#shutdown(),
+            onFailure: (failure) => this.#fail(failure),
+        });
         this.#output = new RecordWriter(output, 'output', {
             onFailure: (failure) => this.#fail(failure),
             onSettled: () => this.#relieve(),
@@ -119,11 +94,7 @@ class StdioServer implements McpStdioServer {
             onFailure: (failure) => this.#fail(failure),
             onSettled: () => this.#relieve(),
         });
-        input.on('data', this.#onData);
-        input.on('end', this.#onEnd);
-        input.on('error', this.#onInputError);
-        input.on('close', this.#onInputClose);
-        input.resume();
+        this.#input.start();
         return this;
     }
 
@@ -194,7 +165,7 @@ class StdioServer implements McpStdioServer {
             this.#backlog() > this.#catalog.outputHighWaterMark
         ) {
             this.#inputPaused = true;
-            this.#input?.pause();
+            this.#input?.hold();
         }
     }
 
@@ -203,7 +174,7 @@ class StdioServer implements McpStdioServer {
         if (!this.#inputPaused) return;
         if (this.#backlog() > this.#catalog.outputHighWaterMark / 2) return;
         this.#inputPaused = false;
-        if (this.#state === 'open') this.#input?.resume();
+        this.#input?.release();
     }
 
     #fail(error: Error): void {
@@ -225,19 +196,13 @@ class StdioServer implements McpStdioServer {
             return this.#closing;
         }
         this.#state = 'closing';
-        const input = this.#input as Readable;
-        this.#reader?.halt();
-        input.off('data', this.#onData);
-        input.pause();
-        this.#closing = this.drain().then(() => this.#finish());
+        const stopped = (this.#input as SessionInput).stop();
+        this.#closing = Promise.all([this.drain(), stopped]).then(() => this.#finish());
         return this.#closing;
     }
 
     #finish(): void {
-        const input = this.#input as Readable;
-        input.off('end', this.#onEnd);
-        input.off('error', this.#onInputError);
-        input.off('close', this.#onInputClose);
+        this.#input?.detach();
         this.#output?.detach();
         this.#diagnostics?.detach();
         this.#state = 'closed';
@@ -253,16 +218,6 @@ class StdioServer implements McpStdioServer {
             ),
         );
     }
-}
-
-/** A chunk the reader takes: a string, or a Buffer (a plain Uint8Array is viewed as one). */
-function asChunk(chunk: unknown): Buffer | string {
-    if (typeof chunk === 'string' || Buffer.isBuffer(chunk)) return chunk;
-    if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    throw new TypeError(
-        `The input stream produced ${describe(chunk)} instead of bytes or a string; ` +
-            'give start() a byte or text stream, not an object-mode stream of other values',
-    );
 }
 
 function transportSummary(error: Error): string {
@@ -308,5 +263,18 @@ function checkWritable(name: string, output: unknown): asserts output is Writabl
     }
     if (stream.destroyed === true || stream.writableEnded === true || stream.writable === false) {
         throw new TypeError(`server.start(): ${name} must be open: it has already ended or been destroyed`);
+    }
+}
+
+const START_OPTIONS = new Set(['input', 'output', 'error']);
+
+/** A misspelt key would otherwise fall back to the process's own stream without a word. */
+function checkStartKeys(options: object): void {
+    for (const key of Object.keys(options)) {
+        if (!START_OPTIONS.has(key)) {
+            throw new TypeError(
+                `server.start(): unknown option "${key}"; the options are ${[...START_OPTIONS].join(', ')}`,
+            );
+        }
     }
 }

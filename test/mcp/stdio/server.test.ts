@@ -4,7 +4,7 @@ import type {Readable} from 'node:stream';
 import {Writable} from 'node:stream';
 import {describe, test} from 'node:test';
 import {createMcpStdioServer, Utf8DecodeError} from '../../../lib/mcp/stdio/index.js';
-import {call, slowServer, text} from '../../helpers/session.js';
+import {call, slowServer, text, tool} from '../../helpers/session.js';
 import {failingWritable, harness, inputStream, Sink} from '../../helpers/streams.js';
 
 const serverInfo = {name: 'lifecycle-test', version: '1.0.0'};
@@ -82,6 +82,15 @@ describe('start', () => {
             name: 'TypeError',
             message: 'server.start(options) needs an options object, got number 5',
         });
+    });
+
+    test('refuses an option it does not know, naming it and the ones it takes', () => {
+        const input = inputStream();
+        assert.throws(() => createMcpStdioServer({serverInfo}).start({stdin: input} as never), {
+            name: 'TypeError',
+            message: 'server.start(): unknown option "stdin"; the options are input, output, error',
+        });
+        assert.equal(input.listenerCount('data'), 0);
     });
 
     test('reads an input that the caller had paused', async () => {
@@ -273,6 +282,26 @@ describe('close and closed', () => {
         gate.call(0).done.reject(signal.reason);
         await graceful;
         await h.server.closed;
+    });
+
+    test('called from a handler, leaves alone an input its owner resumed or destroyed meanwhile', async () => {
+        for (const owner of ['resume', 'destroy'] as const) {
+            const h = harness({
+                serverInfo,
+                tools: [
+                    tool('quit', () => {
+                        void h.server.close();
+                        h.input[owner]();
+                        return text('bye');
+                    }),
+                ],
+            });
+            await h.initialize();
+            call(h, 1, 'quit');
+            await h.server.closed;
+            assert.equal(h.input.readableFlowing, owner === 'resume');
+            assert.equal(h.input.destroyed, owner === 'destroy');
+        }
     });
 
     test('validates its options', () => {
