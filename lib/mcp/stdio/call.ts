@@ -4,7 +4,10 @@
  */
 import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
 import type {Era} from './era.js';
-import type {HandlerContext, Implementation} from './types.js';
+import type {Wire} from './outcome.js';
+import type {ProgressSource} from './progress.js';
+import {Progress, progressTokenOf} from './progress.js';
+import type {HandlerContext, Implementation, ProgressUpdate} from './types.js';
 
 export type CallMethod = 'tools/call' | 'resources/read';
 
@@ -62,7 +65,23 @@ const SIGNAL: PropertyDescriptor = Object.freeze({
     },
 });
 
-export class Call {
+/**
+ * The context's own `reportProgress` property, shared the same way: it hands out the call's own
+ * function, created on first use, so `const {reportProgress} = context` works unbound. Defined
+ * after the data properties, it kept the context on a fast shape and cost about 50 ns more per
+ * context than `signal` alone in a run of 16 rounds of 200,000 (Node 20, the 2-core machine),
+ * slightly less than defining it right after `signal`; an eagerly created function as a data
+ * property cost about 200 ns.
+ */
+const REPORT_PROGRESS: PropertyDescriptor = Object.freeze({
+    enumerable: true,
+    configurable: false,
+    get(this: object): ((update: ProgressUpdate) => boolean) | undefined {
+        return CallStamp.find(this)?.reportProgress;
+    },
+});
+
+export class Call implements ProgressSource {
     readonly requestId: RequestId;
     readonly method: CallMethod;
     /** The tool name or resource uri. */
@@ -70,18 +89,25 @@ export class Call {
     /** The era this request is served in: how its answer is encoded. */
     readonly era: Era;
     /**
-     * What the handler sees: a plain frozen object with `signal` as its own property, so that
-     * `{...context}` keeps it and no internal state is reachable from a handler.
+     * What the handler sees: a plain frozen object with `signal` and `reportProgress` as its own
+     * properties, so that `{...context}` keeps them and no internal state is reachable from a
+     * handler.
      */
     readonly context: HandlerContext;
+    /** `params._meta.progressToken` as sent, read once so that a handler cannot change it. */
+    readonly progressToken: unknown;
+    readonly #wire: Wire;
     cancelled = false;
     /** The handler's promise settled; its answer waits for the end of the turn. */
     settled = false;
+    /** The outcome went to `answer` (a cancelled call's included). */
+    answered = false;
     /** How the handler's promise settled, kept until the turn-end answer. */
     fulfilled = false;
     outcome: unknown;
     #reason: unknown;
     #controller: AbortController | undefined;
+    #progress: Progress | undefined;
 
     constructor(
         id: RequestId,
@@ -90,11 +116,14 @@ export class Call {
         target: string,
         era: Era,
         client: ClientData,
+        wire: Wire,
     ) {
         this.requestId = id;
         this.method = method;
         this.target = target;
         this.era = era;
+        this.progressToken = progressTokenOf(params._meta);
+        this.#wire = wire;
         // An object literal with its own getter costs V8 about 0.8 µs and leaves a slow
         // dictionary-mode object. Defining one shared getter first keeps the object on a cached
         // fast shape (about 0.25 µs); the getter finds this call through a private stamp, which a
@@ -107,7 +136,19 @@ export class Call {
         context.clientInfo = client.clientInfo;
         context.clientCapabilities = client.clientCapabilities;
         context.protocolVersion = client.protocolVersion;
+        Object.defineProperty(context, 'reportProgress', REPORT_PROGRESS);
         this.context = Object.freeze(context) as unknown as HandlerContext;
+    }
+
+    /** Progress may still be sent: the handler has not settled and the call was not cancelled. */
+    get open(): boolean {
+        return !(this.settled || this.answered || this.cancelled);
+    }
+
+    /** Created on first use, like the signal. */
+    get reportProgress(): (update: ProgressUpdate) => boolean {
+        this.#progress ??= new Progress(this, this.#wire);
+        return this.#progress.report;
     }
 
     /** Created on first use: most handlers that finish at once never look at it. */
@@ -122,6 +163,7 @@ export class Call {
     cancel(reason: unknown): void {
         this.cancelled = true;
         this.#reason = reason;
+        this.#progress?.withdraw();
         this.#controller?.abort(reason);
     }
 
