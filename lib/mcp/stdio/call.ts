@@ -100,7 +100,7 @@ export class Call implements ProgressSource {
     cancelled = false;
     /** The handler's promise settled; its answer waits for the end of the turn. */
     settled = false;
-    /** The outcome went to `answer` (a cancelled call's included). */
+    /** The outcome went to `answer` (a cancelled call's included): see `end`. */
     answered = false;
     /** How the handler's promise settled, kept until the turn-end answer. */
     fulfilled = false;
@@ -158,6 +158,17 @@ export class Call implements ProgressSource {
             if (this.cancelled) this.#controller.abort(this.#reason);
         }
         return this.#controller.signal;
+    }
+
+    /**
+     * The outcome is being answered: progress ends, and a notification still waiting is dropped.
+     * It would share the response's write, and so the client's read, where both official SDK
+     * clients handle the response first and then report the notification as being for an unknown
+     * request; the response says more than the notification anyway.
+     */
+    end(): void {
+        this.answered = true;
+        this.#progress?.withdraw();
     }
 
     cancel(reason: unknown): void {

@@ -23,9 +23,9 @@ export interface Wire {
     diagnose(text: string): void;
 }
 
-/** Answers a handler's outcome. From here on the call is closed to progress. */
+/** Answers a handler's outcome. From here on the call sends no progress. */
 export function answer(wire: Wire, call: Call, fulfilled: boolean, value: unknown): void {
-    call.answered = true;
+    call.end();
     try {
         if (fulfilled) returned(wire, call, value);
         else threw(wire, call, value);

@@ -15,9 +15,9 @@
  *   or its promise settled), it was answered or it was cancelled, nothing is sent.
  * - The notifications of a request share one queue slot (`QueueSlot`): while one still waits for
  *   the writer, a newer one takes its place, so a handler that reports in a tight loop leaves at
- *   most one waiting record, and the response, queued later, always follows them. A notification
- *   still waiting when its request is cancelled is withdrawn; one still waiting when the request
- *   is answered goes out before the response.
+ *   most one waiting record. A notification still waiting when its request is answered or
+ *   cancelled is withdrawn (see `Call#end`), so the response follows only notifications already
+ *   handed to the stream, and nothing of a cancelled request is written after the cancel.
  */
 import type {RequestId} from '../../jsonrpc/records.js';
 import {isObject, isRequestId} from '../../jsonrpc/records.js';
@@ -59,7 +59,7 @@ export class Progress {
         this.#wire = wire;
     }
 
-    /** The request was cancelled: a notification still waiting is never written. */
+    /** The request was answered or cancelled: a notification still waiting is never written. */
     withdraw(): void {
         this.#wire.withdraw(this.#slot);
     }

@@ -185,8 +185,10 @@ export interface HandlerContext<
      * code serves every client.
      *
      * Every notification of a request is written before its response and never after it or after a
-     * cancellation. While one still waits to be written, a newer report replaces it: reporting in
-     * a tight loop costs no memory, and the client sees the latest progress.
+     * cancellation. While one still waits to be written (the client reads slowly, or other output
+     * goes first), a newer report replaces it, so reporting in a tight loop costs no memory and
+     * the client sees the latest progress; one still waiting when the request is answered or
+     * cancelled is dropped.
      *
      * Throws at the call site, whether or not the client asked: a `TypeError` for an argument that
      * is not an object, an unknown field, or a `progress`, `total` or `message` of the wrong type;

@@ -132,7 +132,8 @@ describe('reportProgress misuse', () => {
         test(`throws a TypeError or RangeError naming the values ${withToken ? 'with' : 'without'} a token, and sends only the valid reports`, async () => {
             let found: {name: string; message: string}[] = [];
             let after: boolean | undefined;
-            const h = workServer((_args, {reportProgress}) => {
+            // Async, so that the last report is written before the turn-end answer.
+            const h = workServer(async (_args, {reportProgress}) => {
                 found = misuseAll(reportProgress);
                 // A rejected report leaves the last progress where it was.
                 after = reportProgress({progress: 5.5, total: 10, message: 'still fine'});

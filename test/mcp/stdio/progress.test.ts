@@ -23,16 +23,16 @@ import {harness} from '../../helpers/streams.js';
 
 describe('the progress token', () => {
     test('a string token gets notifications with exactly that token and the given fields, byte for byte', async () => {
-        const returned: boolean[] = [];
-        const h = workServer((_args, {reportProgress}) => {
-            returned.push(reportProgress({progress: 1, total: 3, message: 'Reading "input" ✓'}));
-            returned.push(reportProgress({progress: 2.5}));
-            return text('done');
-        });
+        const gate = new Gate<HandlerContext>();
+        const h = workServer(gate.handler as McpTool['handler']);
         await h.initialize();
         callWork(h, 1, {progressToken: 'job-1'});
+        await gate.started(1);
+        const {reportProgress} = gate.call(0).context;
+        assert.equal(reportProgress({progress: 1, total: 3, message: 'Reading "input" ✓'}), true);
+        assert.equal(reportProgress({progress: 2.5}), true);
+        gate.call(0).done.resolve(text('done'));
         await h.records(4);
-        assert.deepEqual(returned, [true, true]);
         assert.deepEqual(afterInit(h), [
             '{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"job-1","progress":1,"total":3,"message":"Reading \\"input\\" ✓"}}',
             '{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"job-1","progress":2.5}}',
@@ -42,20 +42,20 @@ describe('the progress token', () => {
     });
 
     test('integer tokens, 0 and negative ones included, and the empty string are echoed exactly', async () => {
-        const returned: boolean[] = [];
-        const h = workServer((_args, {reportProgress}) => {
-            returned.push(reportProgress({progress: 0, total: 0}));
-            return text('done');
-        });
+        const gate = new Gate<HandlerContext>();
+        const h = workServer(gate.handler as McpTool['handler']);
         await h.initialize();
         const tokens = [0, 42, -7, 2 ** 53 - 1, ''];
         for (const [index, token] of tokens.entries()) callWork(h, index, {progressToken: token});
+        await gate.started(tokens.length);
+        for (const {context} of gate.calls)
+            assert.equal(context.reportProgress({progress: 0, total: 0}), true);
+        for (const {done} of gate.calls) done.resolve(text('done'));
         await h.records(1 + 2 * tokens.length);
-        assert.deepEqual(returned, [true, true, true, true, true]);
-        assert.deepEqual(
-            afterInit(h),
-            tokens.flatMap((token, index) => [progressLine(token, 0, 0), resultLine(index, 'done')]),
-        );
+        assert.deepEqual(afterInit(h), [
+            ...tokens.map((token) => progressLine(token, 0, 0)),
+            ...tokens.map((_token, index) => resultLine(index, 'done')),
+        ]);
         assert.equal(
             afterInit(h)[0],
             '{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":0,"progress":0,"total":0}}',
@@ -146,10 +146,10 @@ describe('notifications and the response', () => {
         await finish(h);
     });
 
-    test('a notification still waiting when the request is answered is written, before the response', async () => {
+    test('a notification still waiting when the request is answered is dropped; the response follows the rest', async () => {
+        const returned: boolean[] = [];
         const h = workServer((_args, {reportProgress}) => {
-            reportProgress({progress: 1});
-            reportProgress({progress: 2});
+            returned.push(reportProgress({progress: 1}), reportProgress({progress: 2}));
             return text('done');
         });
         await h.initialize();
@@ -159,10 +159,12 @@ describe('notifications and the response', () => {
         assert.deepEqual(h.output.chunks.slice(1), [`${progressLine('p', 1)}\n`]);
         h.output.hold = false;
         h.output.release();
-        await h.output.waitForLines(4);
+        await h.output.waitForLines(3);
+        await h.server.drain();
+        assert.deepEqual(returned, [true, true]);
         assert.deepEqual(h.output.chunks.slice(1), [
             `${progressLine('p', 1)}\n`,
-            `${progressLine('p', 2)}\n${resultLine(1, 'done')}\n`,
+            `${resultLine(1, 'done')}\n`,
         ]);
         await finish(h);
     });
