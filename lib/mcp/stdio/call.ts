@@ -67,11 +67,11 @@ const SIGNAL: PropertyDescriptor = Object.freeze({
 
 /**
  * The context's own `reportProgress` property, shared the same way: it hands out the call's own
- * function, created on first use, so `const {reportProgress} = context` works unbound. Defined
- * after the data properties, it kept the context on a fast shape and cost about 50 ns more per
- * context than `signal` alone in a run of 16 rounds of 200,000 (Node 20, the 2-core machine),
- * slightly less than defining it right after `signal`; an eagerly created function as a data
- * property cost about 200 ns.
+ * function, created on first use, so `const {reportProgress} = context` works unbound. The context
+ * stays on a fast shape. Measured on `new Call(...)` as built (Node 20 on the 2-core machine,
+ * 100,000 calls a round, best of 36 rounds, median of 6 processes): about 320 ns a call against
+ * 210 ns with `signal` alone, the same whether it is defined right after `signal` or last; an
+ * eagerly created per-call function as a data property cost about 420 ns.
  */
 const REPORT_PROGRESS: PropertyDescriptor = Object.freeze({
     enumerable: true,
@@ -140,7 +140,7 @@ export class Call implements ProgressSource {
         this.context = Object.freeze(context) as unknown as HandlerContext;
     }
 
-    /** Progress may still be sent: the handler has not settled and the call was not cancelled. */
+    /** Progress may still be sent: the handler has not settled, nor was the call answered or cancelled. */
     get open(): boolean {
         return !(this.settled || this.answered || this.cancelled);
     }
