@@ -3,7 +3,7 @@
 //   sky.tonight      text plus structuredContent that matches its declared outputSchema
 //   sky.gallery      one block of each content type: text, image, audio, resource_link, resource
 //   telescope.point  a domain failure answered as an isError result
-//   sky.survey       a slow tool that stops as soon as its request is cancelled
+//   sky.survey       a slow tool that reports its progress and stops as soon as it is cancelled
 //   observatory://catalog        a text resource
 //   observatory://plates/m31.png a blob resource
 //
@@ -196,10 +196,11 @@ function point(args) {
 
 /**
  * Scans one sector at a time, passing its signal to every wait, so a cancelled request stops at
- * once. It reports on stderr when it starts and when it stops.
+ * once, and reports its progress after each sector to a client that asked for it. It notes on
+ * stderr when it starts and when it stops.
  * @type {import('arcane-os/mcp/stdio').ToolHandler}
  */
-async function survey(args, {signal, requestId}) {
+async function survey(args, {signal, requestId, reportProgress}) {
     const sectors = Number.isInteger(args.sectors) ? Number(args.sectors) : 20;
     const label = `survey ${JSON.stringify(requestId)}`;
     note(`${label} started: ${sectors} sectors`);
@@ -208,7 +209,16 @@ async function survey(args, {signal, requestId}) {
         while (scanned < sectors) {
             await delay(SURVEY_SECTOR_MS, undefined, {signal});
             scanned += 1;
+            reportProgress({
+                progress: scanned,
+                total: sectors,
+                message: `Scanned sector ${scanned} of ${sectors}`,
+            });
         }
+        // Writing up takes one sector's time. It also keeps the last progress notification apart
+        // from the result: the official SDK clients handle a notification that arrives together
+        // with its result after the result, and drop it.
+        await delay(SURVEY_SECTOR_MS, undefined, {signal});
     } catch (error) {
         note(`${label} stopped after ${scanned} sectors: ${String(signal.reason)}`);
         throw error;

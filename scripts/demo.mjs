@@ -1,6 +1,7 @@
 // `npm run demo`: the official MCP TypeScript SDK client starts examples/observatory.mjs as a
 // subprocess, exactly as a desktop assistant or IDE agent would, and drives it over stdio. It
-// prints what the server offers, a few calls, a read, and a slow call cancelled mid-way.
+// prints what the server offers, a few calls, a read, a long call that reports its progress, and
+// a slow call cancelled mid-way.
 import {once} from 'node:events';
 import {createInterface} from 'node:readline';
 import {fileURLToPath} from 'node:url';
@@ -52,12 +53,31 @@ const names =
     first && 'text' in first ? Object.values(JSON.parse(first.text)).map((entry) => entry.name) : [];
 say(`← ${first?.mimeType}: ${names.join(', ')}\n`);
 
-say('→ tools/call sky.survey {"sectors":10000}   (a slow tool; cancelled once it has started)');
-const controller = new AbortController();
-const survey = client.callTool({name: 'sky.survey', arguments: {sectors: 10000}}, undefined, {
-    signal: controller.signal,
+say('→ tools/call sky.survey {"sectors":20}   (a long call; progress resets its 500 ms timeout)');
+const long = progressLine();
+const surveying = client.callTool({name: 'sky.survey', arguments: {sectors: 20}}, undefined, {
+    onprogress: long.show,
+    resetTimeoutOnProgress: true,
+    timeout: 500,
 });
 say(`  server stderr: ${await serverNotes.next('started')}`);
+const surveyed = await surveying;
+long.end();
+for (const block of /** @type {Array<Record<string, unknown>>} */ (surveyed.content)) {
+    say(`← ${describe(block)}`);
+}
+say(`  server stderr: ${await serverNotes.next('finished')}\n`);
+
+say('→ tools/call sky.survey {"sectors":10000}   (a slow tool; cancelled after some progress)');
+const controller = new AbortController();
+const slow = progressLine();
+const survey = client.callTool({name: 'sky.survey', arguments: {sectors: 10000}}, undefined, {
+    signal: controller.signal,
+    onprogress: slow.show,
+});
+say(`  server stderr: ${await serverNotes.next('started')}`);
+await slow.reached(3);
+slow.end();
 controller.abort('the user pressed stop');
 say('→ notifications/cancelled  (the client aborted its AbortSignal)');
 try {
@@ -111,6 +131,44 @@ function describe(block) {
 /** @param {string} line */
 function say(line) {
     process.stdout.write(`${line}\n`);
+}
+
+/**
+ * One progress line: redrawn in place on a terminal, printed once with its last state otherwise.
+ * `show` is an `onprogress` callback; `end` finishes the line.
+ */
+function progressLine() {
+    const terminal = process.stdout.isTTY === true;
+    let text = '';
+    let latest = 0;
+    /** @type {{at: number, resolve: () => void}[]} */
+    let waiters = [];
+    return {
+        /** @param {{progress: number, total?: number, message?: string}} update */
+        show(update) {
+            latest = update.progress;
+            for (const waiter of waiters.filter((entry) => latest >= entry.at)) waiter.resolve();
+            waiters = waiters.filter((entry) => latest < entry.at);
+            const total = update.total ?? 0;
+            const filled = total > 0 ? Math.round((20 * update.progress) / total) : 0;
+            const bar = `${'#'.repeat(filled)}${'.'.repeat(20 - filled)}`;
+            text = `  [${bar}] ${update.progress}/${total} ${update.message ?? ''}`.trimEnd();
+            if (terminal) process.stdout.write(`\r\x1b[2K${text}`);
+        },
+        end() {
+            if (terminal) process.stdout.write('\n');
+            else if (text !== '') say(text);
+        },
+        /**
+         * Resolves once the progress has reached `at`.
+         * @param {number} at
+         * @returns {Promise<void>}
+         */
+        reached(at) {
+            if (latest >= at) return Promise.resolve();
+            return new Promise((resolve) => waiters.push({at, resolve}));
+        },
+    };
 }
 
 /**

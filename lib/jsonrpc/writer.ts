@@ -1,13 +1,16 @@
 /**
  * Ordered writes of whole records to a caller-owned Node writable.
  *
- * Ordering guarantee: records reach the stream in the order `write` was called, each record whole.
- * At most one `stream.write` is outstanding: the next one starts only after the previous write's
- * callback. Records queued while a write is outstanding go out together, in order, as the next
- * single write. A write is settled exactly once: by its callback, or as failed by an `error`,
- * `close` or `finish` event that arrives first; a callback that comes after that changes nothing.
- * After a failure the writer drops what is queued and everything written later; the failure is
- * reported once, through `onFailure`.
+ * Ordering guarantee: records reach the stream in the order they were queued (by `write` or
+ * `writeLatest`), each record whole. A record that `writeLatest` puts over one still waiting in the
+ * same slot takes that record's place in the order, and the older record is never written;
+ * `withdraw` drops the record waiting in a slot. Neither ever moves or drops any other record, nor
+ * one already handed to the stream. At most one `stream.write` is outstanding: the next one starts
+ * only after the previous write's callback. Records queued while a write is outstanding go out
+ * together, in order, as the next single write. A write is settled exactly once: by its callback,
+ * or as failed by an `error`, `close` or `finish` event that arrives first; a callback that comes
+ * after that changes nothing. After a failure the writer drops what is queued and everything
+ * written later; the failure is reported once, through `onFailure`.
  */
 import type {Writable} from 'node:stream';
 
@@ -18,11 +21,25 @@ export interface WriterEvents {
     onSettled(): void;
 }
 
+/**
+ * A place in the queue for a series of records where only the latest matters (one request's
+ * progress, say): see `writeLatest`. The caller owns one per series, used with one writer only;
+ * its fields are that writer's bookkeeping.
+ */
+export class QueueSlot {
+    /** The generation of the queue that holds this slot's waiting record; -1 for none. */
+    generation = -1;
+    /** Where that record is in the queue. */
+    index = 0;
+}
+
 export class RecordWriter {
     readonly #stream: Writable;
     readonly #label: string;
     readonly #events: WriterEvents;
     #queue: string[] = [];
+    /** Counts the queues: a slot whose generation is older holds nothing that still waits. */
+    #generation = 0;
     #queuedChars = 0;
     #inFlightChars = 0;
     /** Settles the outstanding write; undefined when no write is outstanding. */
@@ -60,16 +77,37 @@ export class RecordWriter {
 
     /** Queues one whole record (its line ending included). */
     write(record: string): void {
-        if (this.#failure !== undefined) return;
-        if (this.#ended !== undefined) {
-            this.#fail(
-                new Error(`The ${this.#label} stream ${this.#ended} before this record could be written`),
-            );
+        this.#enqueue(record);
+    }
+
+    /**
+     * Queues one whole record in `slot`: while the record last queued there still waits (no write
+     * has taken it yet), `record` replaces it in its place; otherwise `record` is queued as `write`
+     * would. Backlog counts only the record that waits.
+     */
+    writeLatest(record: string, slot: QueueSlot): void {
+        if (slot.generation === this.#generation) {
+            const index = slot.index;
+            this.#queuedChars += record.length - (this.#queue[index] as string).length;
+            this.#queue[index] = record;
             return;
         }
-        this.#queue.push(record);
-        this.#queuedChars += record.length;
-        if (this.#settle === undefined) this.#flush();
+        const generation = this.#generation;
+        const index = this.#queue.length;
+        // When the record goes out at once, the generation moves on and the slot stays empty.
+        if (this.#enqueue(record) && generation === this.#generation) {
+            slot.generation = generation;
+            slot.index = index;
+        }
+    }
+
+    /** Drops the record still waiting in `slot`, if there is one. */
+    withdraw(slot: QueueSlot): void {
+        if (slot.generation !== this.#generation) return;
+        slot.generation = -1;
+        this.#queuedChars -= (this.#queue[slot.index] as string).length;
+        // Emptied, not removed, so the other slots' indexes stay right; it joins as nothing.
+        this.#queue[slot.index] = '';
     }
 
     /** Resolves once nothing is queued or being written. */
@@ -85,11 +123,29 @@ export class RecordWriter {
         this.#stream.off('finish', this.#onFinish);
     }
 
+    /** False when the record was dropped: the stream has failed or ended. */
+    #enqueue(record: string): boolean {
+        if (this.#failure !== undefined) return false;
+        if (this.#ended !== undefined) {
+            this.#fail(
+                new Error(`The ${this.#label} stream ${this.#ended} before this record could be written`),
+            );
+            return false;
+        }
+        this.#queue.push(record);
+        this.#queuedChars += record.length;
+        if (this.#settle === undefined) this.#flush();
+        return true;
+    }
+
     #flush(): void {
         const batch = this.#queue.length === 1 ? (this.#queue[0] as string) : this.#queue.join('');
         this.#queue = [];
+        this.#generation += 1;
         this.#inFlightChars = this.#queuedChars;
         this.#queuedChars = 0;
+        // Everything that waited was withdrawn: there is nothing to write.
+        if (batch === '') return;
         let done = false;
         const settle = (error: Error | null | undefined): void => {
             if (done) return;
@@ -124,6 +180,7 @@ export class RecordWriter {
         if (this.#failure !== undefined) return;
         this.#failure = error;
         this.#queue = [];
+        this.#generation += 1;
         this.#queuedChars = 0;
         this.#events.onFailure(error);
         const settle = this.#settle;

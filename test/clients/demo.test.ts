@@ -30,7 +30,11 @@ test('the demo drives the observatory with the SDK client, prints its transcript
         '← resource: observatory://notes/tonight "Clear skies, light wind."',
         '  isError: true (a domain failure, reported as a result)',
         '← application/json: Moon, Jupiter, Saturn, Andromeda Galaxy',
-        '  server stderr: observatory: survey 7 started: 10000 sectors',
+        '  server stderr: observatory: survey 7 started: 20 sectors',
+        '  [####################] 20/20 Scanned sector 20 of 20',
+        '← text: Surveyed 20 sectors.',
+        '  server stderr: observatory: survey 7 finished',
+        '  server stderr: observatory: survey 8 started: 10000 sectors',
         '← the call was cancelled: MCP error -32001: the user pressed stop',
         "→ close: the client ends the server's stdin, and the server drains and exits",
     ];
@@ -41,8 +45,13 @@ test('the demo drives the observatory with the SDK client, prints its transcript
         assert.notEqual(at, -1, `missing, or out of order: ${JSON.stringify(line)}\n${stdout}`);
         from = at + 1;
     }
+    // The cancelled call stops mid-way, after the progress the demo waited for.
+    const stoppedAt =
+        /\n {2}\[\.{20}\] (\d+)\/10000 Scanned sector \1 of 10000\n→ notifications\/cancelled/.exec(stdout);
+    assert.ok(stoppedAt !== null, stdout);
+    assert.ok(Number(stoppedAt[1]) >= 3, stdout);
     assert.match(
         stdout,
-        /\n {2}server stderr: observatory: survey 7 stopped after \d+ sectors: the user pressed stop\n/,
+        /\n {2}server stderr: observatory: survey 8 stopped after \d+ sectors: the user pressed stop\n/,
     );
 });

@@ -25,6 +25,7 @@ export type {
     McpStdioServerOptions,
     McpTool,
     ObjectSchema,
+    ProgressUpdate,
     ReadResourceParams,
     ReadResourceResult,
     RequestId,

@@ -5,21 +5,27 @@
  */
 import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
 import {errorRecord, isObject, resultRecord} from '../../jsonrpc/records.js';
+import type {QueueSlot} from '../../jsonrpc/writer.js';
 import type {Call} from './call.js';
 import {formatDiagnostic, inspectComplete} from './diagnostics.js';
 import {ResultProblem} from './era.js';
 import {ErrorCode, McpProtocolError} from './errors.js';
 
-/** Where answers and diagnostics go. */
+/** Where answers, notifications and diagnostics go. */
 export interface Wire {
     /** Sends one whole JSON-RPC record, line feed included. */
     send(record: string): void;
+    /** Sends one whole record in `slot`, over the one still waiting there (`RecordWriter#writeLatest`). */
+    sendLatest(record: string, slot: QueueSlot): void;
+    /** Drops the record still waiting in `slot`, if any (`RecordWriter#withdraw`). */
+    withdraw(slot: QueueSlot): void;
     /** Reports one diagnostic record. */
     diagnose(text: string): void;
 }
 
-/** Answers a handler's outcome. */
+/** Answers a handler's outcome. From here on the call sends no progress. */
 export function answer(wire: Wire, call: Call, fulfilled: boolean, value: unknown): void {
+    call.end();
     try {
         if (fulfilled) returned(wire, call, value);
         else threw(wire, call, value);

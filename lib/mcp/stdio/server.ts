@@ -46,6 +46,11 @@ class StdioServer implements McpStdioServer {
         this.#catalog = catalog;
         this.#session = new Session(catalog, {
             send: (record) => this.#send(record),
+            sendLatest: (record, slot) => {
+                (this.#output as RecordWriter).writeLatest(record, slot);
+                this.#restrain();
+            },
+            withdraw: (slot) => (this.#output as RecordWriter).withdraw(slot),
             diagnose: (text) => this.#diagnose(text),
         });
         this.closed = new Promise((resolve, reject) => {

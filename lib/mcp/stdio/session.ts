@@ -20,6 +20,7 @@
  */
 import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
 import {classify, errorRecord, isObject, isRequestId} from '../../jsonrpc/records.js';
+import type {QueueSlot} from '../../jsonrpc/writer.js';
 import type {Call, ClientData} from './call.js';
 import type {Catalog} from './catalog.js';
 import {formatDiagnostic} from './diagnostics.js';
@@ -70,6 +71,14 @@ export class Session implements Dispatch {
 
     send(record: string): void {
         this.#wire.send(record);
+    }
+
+    sendLatest(record: string, slot: QueueSlot): void {
+        this.#wire.sendLatest(record, slot);
+    }
+
+    withdraw(slot: QueueSlot): void {
+        this.#wire.withdraw(slot);
     }
 
     diagnose(text: string): void {

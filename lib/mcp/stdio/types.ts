@@ -146,12 +146,56 @@ export interface ReadResourceParams {
     [key: string]: unknown;
 }
 
-/** What every handler receives besides its input. */
+/** What `context.reportProgress` takes: one `notifications/progress`, without its token. */
+export interface ProgressUpdate {
+    /** How far the work has come: a finite number greater than the last one reported for this request. */
+    progress: number;
+    /** What `progress` counts up to, when known: a finite number. */
+    total?: number;
+    /** A short human-readable note on the current step. */
+    message?: string;
+}
+
+/**
+ * What every handler receives besides its input: a frozen plain object whose properties all work
+ * when destructured.
+ *
+ * @example
+ * ```ts
+ * const handler: ToolHandler = async ({files}, {signal, reportProgress}) => {
+ *     const names = files as string[];
+ *     for (const [done, name] of names.entries()) {
+ *         await convert(name, {signal});
+ *         reportProgress({progress: done + 1, total: names.length, message: `Converted ${name}`});
+ *     }
+ *     return {content: [{type: 'text', text: `Converted ${names.length} files.`}]};
+ * };
+ * ```
+ */
 export interface HandlerContext<
     Method extends 'tools/call' | 'resources/read' = 'tools/call' | 'resources/read',
 > {
     /** This request's own signal: aborted by `server.cancel`, `notifications/cancelled`, or the session failing or closing with `cancelPending`. */
     readonly signal: AbortSignal;
+    /**
+     * Queues a `notifications/progress` for this request and returns `true` when the client asked
+     * for progress (a string or integer `params._meta.progressToken`, `0` included, in every
+     * revision) and the request is still running. Returns `false`, sending nothing, when it did not
+     * ask, and once the handler has settled or the request was answered or cancelled, so the same
+     * code serves every client.
+     *
+     * Every notification of a request is written before its response and never after it or after a
+     * cancellation. While one still waits to be written (the client reads slowly, or other output
+     * goes first), a newer report replaces it, so reporting in a tight loop costs no memory and
+     * the client sees the latest progress; one still waiting when the request is answered or
+     * cancelled is dropped.
+     *
+     * Throws at the call site, whether or not the client asked: a `TypeError` for an argument that
+     * is not an object, an unknown field, or a `progress`, `total` or `message` of the wrong type;
+     * a `RangeError` for a `progress` or `total` that is not finite, or a `progress` not greater
+     * than the last one this request reported.
+     */
+    readonly reportProgress: (update: ProgressUpdate) => boolean;
     /** The request's id exactly as the client sent it (numeric 0 included). */
     readonly requestId: RequestId;
     readonly method: Method;

@@ -185,7 +185,7 @@ describe('settled but not yet answered, continued', () => {
 });
 
 describe('the handler context', () => {
-    test('is a frozen plain object whose spread keeps the signal and exposes nothing internal', async () => {
+    test('is a frozen plain object whose spread keeps the signal and reportProgress and exposes nothing internal', async () => {
         const contexts: HandlerContext[] = [];
         const h = harness({
             serverInfo,
@@ -209,12 +209,16 @@ describe('the handler context', () => {
             'clientInfo',
             'clientCapabilities',
             'protocolVersion',
+            'reportProgress',
         ]);
         assert.equal(Object.isFrozen(context), true);
         assert.equal(Object.getPrototypeOf(context), Object.prototype);
         assert.equal(Object.create(context).signal, context.signal);
         assert.equal({...context}.signal, context.signal);
         assert.ok(context.signal instanceof AbortSignal);
+        assert.equal(typeof context.reportProgress, 'function');
+        assert.equal(Object.create(context).reportProgress, context.reportProgress);
+        assert.equal({...context}.reportProgress, context.reportProgress);
         h.input.push(null);
         await h.server.closed;
     });

@@ -49,7 +49,7 @@ export function readResource(
         fail(session, id, era.resourceNotFound, `Resource not found: ${uri}`, {uri});
         return;
     }
-    const call = new Call(id, 'resources/read', params, uri, era, client);
+    const call = new Call(id, 'resources/read', params, uri, era, client, session);
     session.run(call, () =>
         handler(params as {uri: string}, call.context as HandlerContext<'resources/read'>),
     );

@@ -43,6 +43,6 @@ export function toolsCall(
         fail(session, id, ErrorCode.InvalidParams, 'tools/call "params.arguments" must be an object');
         return;
     }
-    const call = new Call(id, 'tools/call', params, name, era, client);
+    const call = new Call(id, 'tools/call', params, name, era, client, session);
     session.run(call, () => handler(args as JsonObject, call.context as HandlerContext<'tools/call'>));
 }
