@@ -242,3 +242,21 @@ test('a ping from the server is answered and an unknown request is refused, on t
     );
     await client.close();
 });
+
+test('a server that stops reading its stdin fails the next write and is ended', GUARD, async () => {
+    const {client, pid} = await connectFake(
+        {script: {'tools/call': [{closeStdin: true, andThen: {result: {content: []}}}]}},
+        {exitGraceMs: 50},
+    );
+    assert.deepEqual(await client.callTool('x'), {content: []});
+    await assert.rejects(client.callTool('y'), (error) => {
+        assert.ok(error instanceof McpConnectionError);
+        assert.match(
+            error.message,
+            /^Could not write to the MCP server's stdin \(.+\): it stopped reading or exited$/,
+        );
+        return true;
+    });
+    await client.close();
+    assertGone(pid);
+});
