@@ -19,7 +19,7 @@ import {readResponse} from '../../jsonrpc/response.js';
 import type {McpClientError} from './errors.js';
 import {McpConnectionError, McpProtocolViolationError, McpRemoteError, McpTimeoutError} from './errors.js';
 import {replyTo, sendFailure, strayAnswer, withProgressToken} from './messages.js';
-import type {ClientTransport} from './transport.js';
+import type {ClientTransport, SendOptions} from './transport.js';
 
 /** One `notifications/progress` for a call, as the server sent it. */
 export interface Progress {
@@ -112,14 +112,15 @@ export class Requests {
             }
             const sent = options.onProgress === undefined ? params : withProgressToken(params, id);
             const message = {jsonrpc: '2.0', id, method, params: sent};
-            this.#transport
-                .send(message, {requestId: id, signal: pending.exchange.signal})
-                .then(undefined, (error: unknown) => {
+            this.#send(message, {requestId: id, signal: pending.exchange.signal}).then(
+                undefined,
+                (error: unknown) => {
                     // After the request was given up, its aborted exchange failing is expected.
                     if (this.#pending.get(id) !== pending) return;
                     this.#settle(pending);
                     reject(sendFailure(`send ${method} to the MCP server`, error));
-                });
+                },
+            );
         });
     }
 
@@ -127,7 +128,7 @@ export class Requests {
     notify(method: string, params?: JsonObject): void {
         if (this.#over !== undefined) return;
         const message = params === undefined ? {jsonrpc: '2.0', method} : {jsonrpc: '2.0', method, params};
-        this.#transport.send(message).then(undefined, (error: unknown) => {
+        this.#send(message).then(undefined, (error: unknown) => {
             this.fail(sendFailure(`send ${method} to the MCP server`, error));
         });
     }
@@ -141,7 +142,7 @@ export class Requests {
         }
         const incoming = classify(value);
         if (incoming.kind === 'request') {
-            this.#transport.send(replyTo(incoming.id, incoming.method)).then(undefined, (error: unknown) => {
+            this.#send(replyTo(incoming.id, incoming.method)).then(undefined, (error: unknown) => {
                 this.fail(sendFailure(`answer the server's ${incoming.method}`, error));
             });
         } else if (incoming.kind === 'notification') {
@@ -250,6 +251,15 @@ export class Requests {
 
     #cancel(requestId: number, reason: string): void {
         this.notify('notifications/cancelled', {requestId, reason});
+    }
+
+    /** The transport's send, with a synchronous throw turned into a rejection like any other. */
+    #send(message: JsonObject, options?: SendOptions): Promise<void> {
+        try {
+            return this.#transport.send(message, options);
+        } catch (error) {
+            return Promise.reject(error);
+        }
     }
 
     #settle(pending: Pending): void {
