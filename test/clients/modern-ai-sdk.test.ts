@@ -8,35 +8,26 @@
  * Two things this client does over stdio are not what the 2026-07-28 revision asks of a client
  * (basic/transports/stdio.mdx): aborting a call sends no `notifications/cancelled` (a MUST), so the
  * server's handler keeps running and its answer arrives late; and `close()` kills the server with
- * SIGTERM at once instead of first closing its input (a SHOULD). The tests pin what it does today,
- * and two `todo` tests state what the revision asks, so they start passing when the client is fixed.
- */
-import assert from 'node:assert/strict';
-import type {ChildProcess} from 'node:child_process';
-import type {Readable} from 'node:stream';
+ * SIGTERM at once instead of first closing its input (a SHOULD). The tests pin what it does today
+ * (cancellation in modern-ai-sdk-cancel.test.ts, with two `todo` tests that state what the
+ * revision asks, so they start passing when the client is fixed).
+ */ import assert from 'node:assert/strict';
 import {after, before, describe, test} from 'node:test';
-import type {MCPClient} from '@ai-sdk/mcp';
-import {createMCPClient, MCPClientError} from '@ai-sdk/mcp';
-import {StdioMCPTransport} from '@ai-sdk/mcp/mcp-stdio';
+import {MCPClientError} from '@ai-sdk/mcp';
 import {z} from 'zod';
-import type {ProcessTap} from './modern-support.js';
+import type {Connected} from './ai-sdk-support.js';
+import {connect, META} from './ai-sdk-support.js';
 import {
     answerLine,
-    CLIENT_CAPABILITIES_KEY,
-    CLIENT_INFO_KEY,
     lastRequestId,
     MODERN,
     OBSERVATORY_DISCOVERY,
     OBSERVATORY_INFO,
     OBSERVATORY_META,
-    PROTOCOL_VERSION_KEY,
-    SERVER_INFO_KEY,
-    tapped,
 } from './modern-support.js';
 import {
     closeAll,
     fixturePath,
-    LineReader,
     MOON_PANTRY,
     OBSERVATORY,
     OBSERVATORY_CATALOG,
@@ -44,21 +35,11 @@ import {
     OBSERVATORY_RESOURCES,
     OBSERVATORY_TOOL_NAMES,
     SKY_TONIGHT,
-    track,
 } from './support.js';
 
 after(closeAll);
 
 const GUARD = {timeout: 60_000};
-
-const CLIENT_INFO = {name: 'ai-sdk-test', version: '1.0.0'};
-const META = {
-    [PROTOCOL_VERSION_KEY]: MODERN,
-    [CLIENT_CAPABILITIES_KEY]: {},
-    [CLIENT_INFO_KEY]: CLIENT_INFO,
-};
-
-const GATE_META = {[SERVER_INFO_KEY]: {name: 'gate', version: '1.0.0'}};
 
 const TONIGHT = {
     site: 'Paranal',
@@ -67,34 +48,6 @@ const TONIGHT = {
     seeing: 4,
 };
 const TONIGHT_TEXT = [{type: 'text', text: 'Paranal: Moon, Jupiter, Saturn visible; seeing 4/5.'}];
-
-interface Connected {
-    client: MCPClient;
-    server: ProcessTap;
-    stderr: LineReader;
-    uncaught: unknown[];
-}
-
-/** The transport's spawned process: it keeps it in a private field. */
-const childOf = (transport: object) => Reflect.get(transport, 'process') as ChildProcess;
-
-async function connect(script: string): Promise<Connected> {
-    const transport = new StdioMCPTransport({command: process.execPath, args: [script], stderr: 'pipe'});
-    const uncaught: unknown[] = [];
-    const {value: client, taps} = await tapped(StdioMCPTransport.prototype, childOf, () =>
-        createMCPClient({
-            transport,
-            clientName: CLIENT_INFO.name,
-            version: CLIENT_INFO.version,
-            onUncaughtError: (error) => uncaught.push(error),
-        }),
-    );
-    track(client);
-    assert.equal(taps.length, 1);
-    const server = taps[0] as ProcessTap;
-    const stderr = new LineReader(server.child.stderr as Readable);
-    return {client, server, stderr, uncaught};
-}
 
 describe('the @ai-sdk/mcp client with the observatory', GUARD, () => {
     let connected: Connected;
@@ -330,100 +283,6 @@ describe('the @ai-sdk/mcp client with a modern-only server (array outputSchema)'
         );
         await client.close();
         assert.deepEqual(await server.exited, {code: null, signal: 'SIGTERM'});
-    });
-});
-
-const GATE = fixturePath('gate-server');
-
-/** The gate fixture's stderr line about `gate.wait` request `id`. */
-const gate = (id: unknown, what: string) => (line: string) =>
-    line === `gate: wait ${JSON.stringify(id)} ${what}`;
-
-describe('the @ai-sdk/mcp client aborting a call (the gate fixture holds it in flight)', GUARD, () => {
-    test('the call rejects with the caller reason as its cause, but the server is never told', async () => {
-        const {client, server, stderr, uncaught} = await connect(GATE);
-        const reason = new Error('Clouds rolled in');
-        const controller = new AbortController();
-        const call = client.callTool({name: 'gate.wait', options: {signal: controller.signal}});
-        const rejected = assert.rejects(call, (error: unknown) => {
-            assert.ok(MCPClientError.isInstance(error));
-            assert.equal(error.message, 'Request was aborted');
-            assert.equal(error.cause, reason);
-            return true;
-        });
-        const id = lastRequestId(server.sent, 'tools/call', 'gate.wait');
-        await stderr.waitFor(gate(id, 'started'));
-        controller.abort(reason);
-        await rejected;
-
-        // The handler was not signalled: it is still waiting, and opening the gate releases it.
-        assert.deepEqual(await client.callTool({name: 'gate.open'}), {
-            _meta: GATE_META,
-            resultType: 'complete',
-            content: [{type: 'text', text: 'Released 1 waiting calls.'}],
-            isError: false,
-        });
-        await stderr.waitFor(gate(id, 'released'));
-        await client.listTools();
-        assert.deepEqual(
-            server.sent.filter((message) => message.method === 'notifications/cancelled'),
-            [],
-        );
-        const content = [{type: 'text', text: 'The gate opened.'}];
-        assert.equal(
-            answerLine(server.output, id),
-            JSON.stringify({jsonrpc: '2.0', id, result: {resultType: 'complete', _meta: GATE_META, content}}),
-        );
-        assert.deepEqual(
-            uncaught.map((error) => (error as Error).message),
-            [
-                'Protocol error: Received a response for an unknown message ID: ' +
-                    JSON.stringify({
-                        jsonrpc: '2.0',
-                        id,
-                        result: {_meta: GATE_META, resultType: 'complete', content},
-                    }),
-            ],
-        );
-        await client.close();
-        assert.deepEqual(await server.exited, {code: null, signal: 'SIGTERM'});
-    });
-});
-
-describe('what the 2026-07-28 stdio transport asks of @ai-sdk/mcp', GUARD, () => {
-    test('aborting a call sends notifications/cancelled, so the handler sees its signal abort', {
-        todo: '@ai-sdk/mcp 2.0.99 sends no notifications/cancelled over stdio',
-    }, async () => {
-        const {client, server, stderr} = await connect(GATE);
-        try {
-            const controller = new AbortController();
-            client.callTool({name: 'gate.wait', options: {signal: controller.signal}}).catch(() => undefined);
-            const id = lastRequestId(server.sent, 'tools/call', 'gate.wait');
-            await stderr.waitFor(gate(id, 'started'));
-            controller.abort('Clouds rolled in');
-            await client.listTools();
-            // Whatever else a fixed client adds to the notification, these two fields decide it.
-            assert.deepEqual(
-                server.sent
-                    .filter((message) => message.method === 'notifications/cancelled')
-                    .map((message) => {
-                        const {requestId, reason} = message.params as {requestId?: unknown; reason?: unknown};
-                        return {requestId, reason};
-                    }),
-                [{requestId: id, reason: 'Clouds rolled in'}],
-            );
-            await stderr.waitFor(gate(id, 'aborted: Clouds rolled in'));
-        } finally {
-            await client.close();
-        }
-    });
-
-    test('closing the client ends the server input first, and the server exits with code 0', {
-        todo: '@ai-sdk/mcp 2.0.99 kills its stdio server with SIGTERM on close',
-    }, async () => {
-        const {client, server} = await connect(GATE);
-        await client.close();
-        assert.deepEqual(await server.exited, {code: 0, signal: null});
     });
 });
 

@@ -8,29 +8,18 @@
  * that sibling at once (stdin ended, then SIGTERM in the same tick), and only then start the
  * process that serves the session, which never sees `initialize`. A subclass of the transport is
  * probed in place instead, on the process that then serves the session. The tests tap every
- * process the transport starts and assert both paths byte for byte.
+ * process the transport starts and assert both paths byte for byte; `auto` is in
+ * modern-sdk-v2-auto.test.ts.
  */
 import assert from 'node:assert/strict';
-import type {Readable} from 'node:stream';
 import {after, before, describe, test} from 'node:test';
-import {Client, ResourceNotFoundError, SdkError, SdkErrorCode} from '@modelcontextprotocol/client';
-import {StdioClientTransport} from '@modelcontextprotocol/client/stdio';
+import {ResourceNotFoundError, SdkError, SdkErrorCode} from '@modelcontextprotocol/client';
 import type {ProcessTap, Wire} from './modern-support.js';
+import {answerLine, lastRequestId, MODERN, OBSERVATORY_INFO, OBSERVATORY_META} from './modern-support.js';
+import type {Connected} from './sdk-v2-support.js';
+import {assertSiblingProbe, connect, META, observatoryTransport} from './sdk-v2-support.js';
 import {
-    answerLine,
-    lastRequestId,
-    MODERN,
-    modernMeta,
-    OBSERVATORY_DISCOVERY,
-    OBSERVATORY_INFO,
-    OBSERVATORY_META,
-    tapped,
-} from './modern-support.js';
-import {
-    childOf,
     closeAll,
-    LineReader,
-    OBSERVATORY,
     OBSERVATORY_CATALOG,
     OBSERVATORY_INSTRUCTIONS,
     OBSERVATORY_RESOURCES,
@@ -38,53 +27,11 @@ import {
     PLATE_PNG,
     SKY_TONIGHT,
     survey,
-    track,
 } from './support.js';
 
 after(closeAll);
 
 const GUARD = {timeout: 60_000};
-
-const CLIENT_INFO = {name: 'modern-v2-test', version: '2.0.0'};
-const META = modernMeta(CLIENT_INFO);
-const PROBE_ID = 'server-discover-probe-1';
-
-interface Connected {
-    client: Client;
-    /** Every process the transport started, in order. */
-    processes: ProcessTap[];
-    stderr: LineReader;
-    clientErrors: Error[];
-}
-
-type Mode = 'auto' | {pin: string};
-
-/** Connects a client in `mode` through `transport`, tapping every process the transport class starts. */
-async function connect(mode: Mode, transport: StdioClientTransport): Promise<Connected> {
-    const stderr = new LineReader(transport.stderr as Readable);
-    const client = track(new Client(CLIENT_INFO, {versionNegotiation: {mode}}));
-    const clientErrors: Error[] = [];
-    client.onerror = (error) => clientErrors.push(error);
-    const {taps} = await tapped(StdioClientTransport.prototype, childOf, () => client.connect(transport));
-    return {client, processes: taps, stderr, clientErrors};
-}
-
-function observatoryTransport(): StdioClientTransport {
-    return new StdioClientTransport({command: process.execPath, args: [OBSERVATORY], stderr: 'pipe'});
-}
-
-/** The probe the client sends and the discovery result the observatory writes, byte for byte. */
-async function assertSiblingProbe(probe: ProcessTap): Promise<void> {
-    assert.deepEqual(probe.sent, [
-        {jsonrpc: '2.0', id: PROBE_ID, method: 'server/discover', params: {_meta: META}},
-    ]);
-    assert.equal(
-        probe.output,
-        `${JSON.stringify({jsonrpc: '2.0', id: PROBE_ID, result: OBSERVATORY_DISCOVERY})}\n`,
-    );
-    // The client reaps its sibling with SIGTERM right after ending its input.
-    assert.deepEqual(await probe.exited, {code: null, signal: 'SIGTERM'});
-}
 
 /** The request of `method` the client sent last: it carries the envelope and no other `_meta`. */
 function lastRequest(sent: Wire[], method: string): Wire {
@@ -203,7 +150,7 @@ describe('the client 2.x pinned to 2026-07-28 with the observatory', GUARD, () =
         );
     });
 
-    test('lists and reads the resources; a read carries the private, uncached hints', async () => {
+    test('lists and reads the resources and lists no templates; a read carries the private, uncached hints', async () => {
         const {client} = connected;
         assert.deepEqual(await client.listResources(), {
             _meta: OBSERVATORY_META,
@@ -239,6 +186,12 @@ describe('the client 2.x pinned to 2026-07-28 with the observatory', GUARD, () =
                 },
             }),
         );
+        assert.deepEqual(await client.listResourceTemplates(), {
+            _meta: OBSERVATORY_META,
+            ttlMs: 300000,
+            cacheScope: 'public',
+            resourceTemplates: [],
+        });
         assert.deepEqual(await client.readResource({uri: 'observatory://plates/m31.png'}), {
             _meta: OBSERVATORY_META,
             ttlMs: 0,
@@ -319,59 +272,5 @@ describe('the client 2.x pinned to 2026-07-28 with the observatory', GUARD, () =
             stderr.lines.filter((line) => !line.startsWith('observatory: survey ')),
             [],
         );
-    });
-});
-
-/** A subclass of the SDK's transport: the client probes it in place (see the header). */
-class InPlaceTransport extends StdioClientTransport {}
-
-describe('the client 2.x in auto mode with the observatory', GUARD, () => {
-    test('probes on a sibling process, chooses 2026-07-28, and calls a tool on the session process', async () => {
-        const {client, processes} = await connect('auto', observatoryTransport());
-        assert.equal(processes.length, 2);
-        await assertSiblingProbe(processes[0] as ProcessTap);
-        const server = processes[1] as ProcessTap;
-        assert.equal(client.getProtocolEra(), 'modern');
-        assert.equal(client.getNegotiatedProtocolVersion(), MODERN);
-        const result = await client.callTool({name: 'sky.tonight', arguments: {site: 'La Silla'}});
-        assert.deepEqual(result.structuredContent, {
-            site: 'La Silla',
-            moonPhase: 'waxing gibbous',
-            visible: ['Moon', 'Jupiter', 'Saturn'],
-            seeing: 4,
-        });
-        // No initialize and no probe on this process; the client lists tools only when asked.
-        assert.deepEqual(
-            server.sent.map((message) => message.method),
-            ['tools/call'],
-        );
-        await client.close();
-        assert.deepEqual(await server.exited, {code: 0, signal: null});
-    });
-
-    test('through a transport subclass it probes in place: one process answers the probe, then the session', async () => {
-        const transport = new InPlaceTransport({
-            command: process.execPath,
-            args: [OBSERVATORY],
-            stderr: 'pipe',
-        });
-        const {client, processes} = await connect('auto', transport);
-        assert.equal(processes.length, 1);
-        const server = processes[0] as ProcessTap;
-        assert.equal(client.getProtocolEra(), 'modern');
-        await client.readResource({uri: 'observatory://catalog'});
-        assert.deepEqual(
-            server.sent.map((message) => [message.method, (message.params as {_meta?: unknown})._meta]),
-            [
-                ['server/discover', META],
-                ['resources/read', META],
-            ],
-        );
-        assert.equal(
-            answerLine(server.output, PROBE_ID),
-            JSON.stringify({jsonrpc: '2.0', id: PROBE_ID, result: OBSERVATORY_DISCOVERY}),
-        );
-        await client.close();
-        assert.deepEqual(await server.exited, {code: 0, signal: null});
     });
 });
