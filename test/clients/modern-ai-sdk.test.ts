@@ -11,7 +11,8 @@
  * SIGTERM at once instead of first closing its input (a SHOULD). The tests pin what it does today
  * (cancellation in modern-ai-sdk-cancel.test.ts, with two `todo` tests that state what the
  * revision asks, so they start passing when the client is fixed).
- */ import assert from 'node:assert/strict';
+ */
+import assert from 'node:assert/strict';
 import {after, before, describe, test} from 'node:test';
 import {MCPClientError} from '@ai-sdk/mcp';
 import {z} from 'zod';
