@@ -223,10 +223,12 @@ test('refuses a package.json that cannot be read or is not JSON', async () => {
     const {appDir, outDir} = await scene({});
     const file = join(appDir, 'package.json');
     await mkdir(file);
-    await rejectsWith(
-        packApp({appDir, outDir, packageRoot}),
-        `Cannot read ${file}: EISDIR: illegal operation on a directory, read`,
+    // Node's own message for reading a folder, which names the path from Node 26 on.
+    const unreadable = await readFile(file, 'utf8').then(
+        () => assert.fail('a folder was read as a file'),
+        (error: Error) => error.message,
     );
+    await rejectsWith(packApp({appDir, outDir, packageRoot}), `Cannot read ${file}: ${unreadable}`);
     await rm(file, {recursive: true});
     await writeFile(file, '{"package": ');
     let fault = '';

@@ -22,12 +22,17 @@ async function manifest(): Promise<PackageJson> {
     return JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as PackageJson;
 }
 
-async function packedFiles(): Promise<string[]> {
-    const {stdout} = await runOk('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
-        cwd: REPO_ROOT,
-    });
-    const [info] = JSON.parse(stdout) as [{files: {path: string}[]}];
-    return info.files.map((file) => file.path).sort();
+let listing: Promise<string[]> | undefined;
+
+/** What `npm pack` would publish, sorted; listed once for all the tests of this file. */
+function packedFiles(): Promise<string[]> {
+    listing ??= runOk('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {cwd: REPO_ROOT}).then(
+        ({stdout}) => {
+            const [info] = JSON.parse(stdout) as [{files: {path: string}[]}];
+            return info.files.map((file) => file.path).sort();
+        },
+    );
+    return listing;
 }
 
 /** Every file beneath `folder` whose name ends with `suffix`, relative to the repository, `/`-separated. */

@@ -21,15 +21,20 @@ export interface Ran {
 export interface RunOptions {
     /** The working directory of the child. */
     readonly cwd: string;
-    /** The child's environment; this process's own unless given. */
+    /** The child's environment; this process's own, less NODE_V8_COVERAGE, unless given. */
     readonly env?: NodeJS.ProcessEnv | undefined;
     /** Written to the child's stdin, which is then ended. Default: nothing. */
     readonly input?: string | undefined;
 }
 
-/** Runs `command` (found on PATH, no shell) to its end and collects its output. */
+/**
+ * Runs `command` (found on PATH, no shell) to its end and collects its output. The commands run
+ * this way are tools (npm, npx, git, tsc) and installed copies of the package, none of which c8
+ * measures: without NODE_V8_COVERAGE they write no coverage files for c8 to read and discard.
+ */
 export async function run(command: string, args: readonly string[], options: RunOptions): Promise<Ran> {
-    const child = spawn(command, args, {cwd: options.cwd, env: options.env ?? process.env, stdio: 'pipe'});
+    const {NODE_V8_COVERAGE: _measured, ...unmeasured} = process.env;
+    const child = spawn(command, args, {cwd: options.cwd, env: options.env ?? unmeasured, stdio: 'pipe'});
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (text: string) => {
@@ -38,8 +43,16 @@ export async function run(command: string, args: readonly string[], options: Run
     child.stderr.setEncoding('utf8').on('data', (text: string) => {
         stderr += text;
     });
-    child.stdin.end(options.input ?? '');
+    // A child that exits without reading its stdin (git, say) makes a write fail with EPIPE: no data
+    // is written without input, and with input the child's exit status, which callers assert, tells.
+    let stdinError: NodeJS.ErrnoException | undefined;
+    child.stdin.on('error', (error: NodeJS.ErrnoException) => {
+        stdinError = error;
+    });
+    if (options.input === undefined) child.stdin.end();
+    else child.stdin.end(options.input);
     const [code, signal] = (await once(child, 'close')) as [number | null, NodeJS.Signals | null];
+    if (stdinError !== undefined && stdinError.code !== 'EPIPE') throw stdinError;
     return {code, signal, stdout, stderr};
 }
 
