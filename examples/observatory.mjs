@@ -43,6 +43,8 @@ const ICONS = [
 ];
 
 const SURVEY_SECTOR_MS = 50;
+/** The survey says on stderr how far it got after every so many sectors. */
+const SURVEY_NOTE_EVERY = 5;
 
 const server = createMcpStdioServer({
     serverInfo: {name: 'observatory', version: '1.0.0', title: 'Observatory'},
@@ -196,7 +198,7 @@ function point(args) {
 
 /**
  * Scans one sector at a time, passing its signal to every wait, so a cancelled request stops at
- * once. It reports on stderr when it starts and when it stops.
+ * once. It reports on stderr when it starts, every few sectors, and when it stops.
  * @type {import('arcane-os/mcp/stdio').ToolHandler}
  */
 async function survey(args, {signal, requestId}) {
@@ -208,6 +210,7 @@ async function survey(args, {signal, requestId}) {
         while (scanned < sectors) {
             await delay(SURVEY_SECTOR_MS, undefined, {signal});
             scanned += 1;
+            if (scanned % SURVEY_NOTE_EVERY === 0) note(`${label}: ${scanned} of ${sectors} sectors scanned`);
         }
     } catch (error) {
         note(`${label} stopped after ${scanned} sectors: ${String(signal.reason)}`);
