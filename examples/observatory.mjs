@@ -43,6 +43,8 @@ const ICONS = [
 ];
 
 const SURVEY_SECTOR_MS = 50;
+/** The survey says on stderr how far it got after every so many sectors. */
+const SURVEY_NOTE_EVERY = 5;
 
 const server = createMcpStdioServer({
     serverInfo: {name: 'observatory', version: '1.0.0', title: 'Observatory'},
@@ -197,7 +199,7 @@ function point(args) {
 /**
  * Scans one sector at a time, passing its signal to every wait, so a cancelled request stops at
  * once, and reports its progress after each sector to a client that asked for it. It notes on
- * stderr when it starts and when it stops.
+ * stderr when it starts, every few sectors, and when it stops.
  * @type {import('arcane-os/mcp/stdio').ToolHandler}
  */
 async function survey(args, {signal, requestId, reportProgress}) {
@@ -214,6 +216,7 @@ async function survey(args, {signal, requestId, reportProgress}) {
                 total: sectors,
                 message: `Scanned sector ${scanned} of ${sectors}`,
             });
+            if (scanned % SURVEY_NOTE_EVERY === 0) note(`${label}: ${scanned} of ${sectors} sectors scanned`);
         }
         // Writing up takes one sector's time. It also keeps the last progress notification apart
         // from the result: the official SDK clients handle a notification that arrives together

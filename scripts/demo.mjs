@@ -1,7 +1,7 @@
 // `npm run demo`: the official MCP TypeScript SDK client starts examples/observatory.mjs as a
 // subprocess, exactly as a desktop assistant or IDE agent would, and drives it over stdio. It
 // prints what the server offers, a few calls, a read, a long call that reports its progress, and
-// a slow call cancelled mid-way.
+// a slow call cancelled mid-way: after it has reported some progress.
 import {once} from 'node:events';
 import {createInterface} from 'node:readline';
 import {fileURLToPath} from 'node:url';
@@ -13,9 +13,27 @@ const example = fileURLToPath(new URL('../examples/observatory.mjs', import.meta
 const transport = new StdioClientTransport({command: process.execPath, args: [example], stderr: 'pipe'});
 const serverNotes = notesOf(transport.stderr);
 let negotiated = '';
-// Handlers set before connect are chained by the client: this one only watches for the answer to initialize.
+/** The ids of every response the server sent, and the id the client gave the slow call. */
+const answered = new Set();
+/** @type {unknown} */
+let surveyId;
+// Handlers set before connect are chained by the client: this one only watches the responses.
 transport.onmessage = (message) => {
+    if ('id' in message && !('method' in message)) answered.add(message.id);
     if ('result' in message && message.id === 0) negotiated = String(message.result.protocolVersion);
+};
+const send = transport.send.bind(transport);
+/** @param {import('@modelcontextprotocol/sdk/types.js').JSONRPCMessage} message */
+transport.send = (message) => {
+    if (
+        'id' in message &&
+        'method' in message &&
+        message.method === 'tools/call' &&
+        message.params?.name === 'sky.survey'
+    ) {
+        surveyId = message.id;
+    }
+    return send(message);
 };
 const client = new Client({name: 'arcane-os-demo', version: '1.0.0'});
 
@@ -79,14 +97,22 @@ say(`  server stderr: ${await serverNotes.next('started')}`);
 await slow.reached(3);
 slow.end();
 controller.abort('the user pressed stop');
-say('→ notifications/cancelled  (the client aborted its AbortSignal)');
+say('→ notifications/cancelled  (the client aborted its AbortSignal with "the user pressed stop")');
 try {
     await survey;
     say('← unexpectedly finished');
 } catch (error) {
-    say(`← the call was cancelled: ${error instanceof Error ? error.message : String(error)}`);
+    const message = error instanceof Error ? error.message : String(error);
+    say(`  callTool rejected with the client's own local error (the server sent nothing): ${message}`);
 }
-say(`  server stderr: ${await serverNotes.next('stopped')}\n`);
+say(`  server stderr: ${await serverNotes.next('stopped')}`);
+// Answers leave in completion order, so the ping's answer comes after any the survey could still get.
+await client.ping();
+say(
+    answered.has(surveyId)
+        ? `← unexpectedly, the server answered the cancelled request ${surveyId}`
+        : `→ ping  ← answered, and still no response to request ${surveyId}: a cancelled request is never answered\n`,
+);
 
 await client.close();
 say("→ close: the client ends the server's stdin, and the server drains and exits");

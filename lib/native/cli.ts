@@ -25,16 +25,20 @@ The bundle holds:
     runtime/arcane-core.mjs  the runtime; it imports <module> from app/, whatever the working directory
     node_modules/arcane-os/  this package, so the app's imports of arcane-os/mcp/stdio (and the
                              runtime's own) resolve by Node's ordinary package resolution
-    ${BUNDLE_MARKER}       marks the folder as a bundle
+    ${BUNDLE_MARKER}       marks the folder as a bundle and records the include list
+    package.json             {"private": true, "type": "module"}: the bundle's own package scope
 
 Each include entry is a file or folder relative to <app-dir>; folders are copied whole and links
 are followed. List the entry module and every local file it imports: pack does not follow imports
-and never runs the entry or any other app code.
+and never runs the entry or any other app code. Third-party packages travel only when include
+names them (for example "node_modules"); pack warns on stderr when the app declares dependencies
+that include does not ship, and when a node_modules folder above <bundle-dir> would let the bundle
+work where it is and fail once moved.
 
 If <bundle-dir> is an earlier bundle it is replaced. If it exists and is not a bundle, pack stops
 without touching it. pack also stops, with a message and exit status 1, when <app-dir> has no
-package.json, when package.json has no package.nativeResources.include, or when an include entry
-matches nothing. A wrong command line exits with status 2.
+package.json, when package.json has no package.nativeResources.include or an empty one, or when an
+include entry matches nothing. A wrong command line exits with status 2.
 
 Options:
     --out <bundle-dir>   the bundle folder to create or replace (required)
@@ -82,6 +86,7 @@ export async function runArcaneOsCli(args: readonly string[], io: CliStreams): P
             `    node_modules/arcane-os is arcane-os ${result.packageVersion}\n` +
             `Start it with: node "${join(result.outDir, 'runtime', 'arcane-core.mjs')}" ${APP_ENTRY_FLAG} <module>\n`,
     );
+    for (const warning of result.warnings) io.stderr.write(`arcane-os pack: warning: ${warning}\n`);
     return EXIT_OK;
 }
 

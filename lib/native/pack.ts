@@ -6,26 +6,30 @@
  *     <bundle>/node_modules/arcane-os/   this package's published files, so that bare imports such
  *                                        as `arcane-os/mcp/stdio` from app/ and runtime/ resolve by
  *                                        Node's ordinary package resolution
- *     <bundle>/arcane-bundle.json        the marker that makes the folder a bundle
+ *     <bundle>/arcane-bundle.json        the marker that makes the folder a bundle (see marker.ts)
  *     <bundle>/package.json              a package scope of the bundle's own (private, no name)
  *
- * The packer copies; it neither follows the entry's imports nor runs any of the app's code. The
- * bundle is built beside the output folder and moved into place at the end, so a failed pack leaves
- * an earlier bundle as it was.
+ * The packer copies; it neither follows the entry's imports nor runs any of the app's code, so it
+ * cannot know which third-party packages the entry needs: it warns where that trap is likely (see
+ * dependencies.ts). The bundle is built beside the output folder and moved into place at the end, so
+ * a failed pack leaves an earlier bundle as it was.
  */
 import {randomUUID} from 'node:crypto';
 import type {Stats} from 'node:fs';
-import {cp, mkdir, readFile, rename, rm, stat, writeFile} from 'node:fs/promises';
+import {cp, mkdir, readdir, readFile, rename, rm, stat, writeFile} from 'node:fs/promises';
 import {basename, dirname, isAbsolute, join, normalize, relative, resolve, sep} from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {dependencyWarnings} from './dependencies.js';
+import type {BundleMarker} from './marker.js';
+import {BUNDLE_FORMAT, BUNDLE_MARKER, isBundle, isRecord} from './marker.js';
 
-/** The marker file at a bundle's root; an existing output folder without it is never replaced. */
-export const BUNDLE_MARKER = 'arcane-bundle.json';
-/** The `format` a bundle marker carries. */
-export const BUNDLE_FORMAT = 'arcane-os bundle';
+export {BUNDLE_FORMAT, BUNDLE_MARKER, isBundle};
 
 /** The bundle root's package.json: private, nameless, ESM. */
 const BUNDLE_PACKAGE = {private: true, type: 'module'};
+
+/** The files npm publishes from a package root whatever "files" says, apart from package.json. */
+const ALWAYS_PUBLISHED = /^(?:readme|license|licence|copying)(?:\.[^.]+)?$/i;
 
 /** Where the runtime source sits in this package, and where it goes in a bundle. */
 const RUNTIME_SOURCE = 'native/arcane-core.mjs';
@@ -56,6 +60,11 @@ export interface PackResult {
     readonly replaced: boolean;
     /** The arcane-os version placed in the bundle. */
     readonly packageVersion: string;
+    /**
+     * What the bundle probably lacks, one sentence each: dependencies the app declares that include
+     * does not ship, and a node_modules folder above the bundle that hides that until it is moved.
+     */
+    readonly warnings: readonly string[];
 }
 
 /** Builds the bundle. Rejects with a `PackError` whose message says what to fix. */
@@ -66,11 +75,13 @@ export async function packApp(options: PackOptions): Promise<PackResult> {
 
     await requireFolder(appDir);
     const appManifest = join(appDir, 'package.json');
-    const include = readInclude(await readJson(appManifest, 'the app'), appManifest);
+    const manifest = await readJson(appManifest, 'the app');
+    const include = readInclude(manifest, appManifest);
     for (const entry of include) await requireMatch(appDir, entry, appManifest);
 
     const replaced = await checkOutput(outDir, appDir, include);
     const arcane = await readPackage(packageRoot);
+    const warnings = await dependencyWarnings(outDir, manifest, appManifest, include);
 
     const staging = join(dirname(outDir), `.${basename(outDir)}.packing-${randomUUID()}`);
     await mkdir(dirname(outDir), {recursive: true});
@@ -80,11 +91,12 @@ export async function packApp(options: PackOptions): Promise<PackResult> {
         await copy(join(packageRoot, RUNTIME_SOURCE), join(staging, RUNTIME_TARGET));
         const packageTarget = join(staging, 'node_modules', 'arcane-os');
         for (const file of arcane.files) await copy(join(packageRoot, file), join(packageTarget, file));
-        const marker = {
+        const marker: BundleMarker = {
             format: BUNDLE_FORMAT,
             formatVersion: 1,
             arcaneOs: arcane.version,
             runtime: RUNTIME_TARGET,
+            include,
         };
         await writeFile(join(staging, BUNDLE_MARKER), `${JSON.stringify(marker, null, 4)}\n`);
         // A package scope of the bundle's own, so that nothing above the install path (a package.json
@@ -95,18 +107,7 @@ export async function packApp(options: PackOptions): Promise<PackResult> {
         await rm(staging, {recursive: true, force: true});
         throw error;
     }
-    return {appDir, outDir, included: include, replaced, packageVersion: arcane.version};
-}
-
-/** Whether `folder` holds a bundle marker written by the packer. */
-export async function isBundle(folder: string): Promise<boolean> {
-    let marker: unknown;
-    try {
-        marker = JSON.parse(await readFile(join(folder, BUNDLE_MARKER), 'utf8'));
-    } catch {
-        return false;
-    }
-    return isRecord(marker) && marker.format === BUNDLE_FORMAT;
+    return {appDir, outDir, included: include, replaced, packageVersion: arcane.version, warnings};
 }
 
 async function requireFolder(appDir: string): Promise<void> {
@@ -156,9 +157,15 @@ function readInclude(manifest: unknown, file: string): string[] {
         );
     }
     const include = isRecord(resources) ? resources.include : undefined;
-    if (!Array.isArray(include) || include.length === 0) {
+    if (!Array.isArray(include)) {
         throw new PackError(
             `${file} has no "package.nativeResources.include" list of files and folders: add one, as in ${sample}`,
+        );
+    }
+    if (include.length === 0) {
+        throw new PackError(
+            `${file} has an empty "package.nativeResources.include" list: name the files and folders the bundle ` +
+                `needs (the entry module and everything it imports), as in ${sample}`,
         );
     }
     return include.map((entry, index) => checkEntry(entry, index, file));
@@ -228,7 +235,11 @@ async function readPackage(packageRoot: string): Promise<PackageFiles> {
     const listed = Array.isArray(manifest.files)
         ? manifest.files.filter((file) => typeof file === 'string')
         : [];
-    const files = ['package.json', ...listed];
+    // npm always publishes these beside "files"; the bundle's copy keeps them too (the license above all).
+    const always = (await readdir(packageRoot)).filter(
+        (name) => ALWAYS_PUBLISHED.test(name) && !listed.includes(name),
+    );
+    const files = ['package.json', ...listed, ...always.sort()];
     for (const file of [...files, RUNTIME_SOURCE]) {
         if ((await statOrUndefined(join(packageRoot, file))) === undefined) {
             throw new PackError(
@@ -277,8 +288,4 @@ async function statOrUndefined(path: string): Promise<Stats | undefined> {
 function contains(outer: string, inner: string): boolean {
     const path = relative(outer, inner);
     return path === '' || (path !== '..' && !path.startsWith(`..${sep}`) && !isAbsolute(path));
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -13,6 +13,7 @@ import {isAbsolute, relative, resolve, sep} from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import type {FlagSpec} from './flags.js';
 import {FlagError, isArgv, readFlag} from './flags.js';
+import {describeLoadFailure} from './load-failure.js';
 
 /** The flag that selects an application entry instead of ordinary start. */
 export const APP_ENTRY_FLAG = '--arcane-app-entry';
@@ -171,7 +172,9 @@ export const EXIT_NO_ORDINARY_START = 2;
  * Resolves with the exit status to set, or `undefined` to leave the process's exit status to the app
  * entry or to the ordinary start. A bad flag value resolves with 1 and starts nothing; a missing
  * ordinary start resolves with 2. Any other failure, an app entry that fails to load included,
- * rejects with that error unchanged.
+ * rejects with that error unchanged. When the entry or a module it imports is missing
+ * (`ERR_MODULE_NOT_FOUND`), one line on `stderr` first names the module path tried, the bundle's
+ * app folder and the include list recorded in the bundle's marker.
  */
 export function runArcaneRuntimeMain(options: ArcaneRuntimeMainOptions): Promise<number | undefined> {
     checkOptions(options);
@@ -194,7 +197,18 @@ async function runMain(options: ArcaneRuntimeMainOptions): Promise<number | unde
     }
     // From here on, a FlagError is the app's or the host's own (readCoreLaunchContext, say): it
     // rejects unchanged like any other failure, since their code has already run.
-    const outcome = await start(options, entry);
+    let outcome: ArcaneRuntimeOutcome;
+    try {
+        outcome = await start(options, entry);
+    } catch (error) {
+        if (entry !== undefined) {
+            const value = readAppEntry(options.argv) as string;
+            const appRoot = appRootPath(options.appRoot);
+            const line = await describeLoadFailure(error, {value, entry, appRoot});
+            if (line !== undefined) await report(options.stderr, line);
+        }
+        throw error;
+    }
     if (outcome.mode !== 'no-ordinary-start') return undefined;
     await report(
         options.stderr,

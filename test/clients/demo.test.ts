@@ -35,7 +35,9 @@ test('the demo drives the observatory with the SDK client, prints its transcript
         '← text: Surveyed 20 sectors.',
         '  server stderr: observatory: survey 7 finished',
         '  server stderr: observatory: survey 8 started: 10000 sectors',
-        '← the call was cancelled: MCP error -32001: the user pressed stop',
+        '→ notifications/cancelled  (the client aborted its AbortSignal with "the user pressed stop")',
+        "  callTool rejected with the client's own local error (the server sent nothing): MCP error -32001: the user pressed stop",
+        '→ ping  ← answered, and still no response to request 8: a cancelled request is never answered',
         "→ close: the client ends the server's stdin, and the server drains and exits",
     ];
     // Each expected line appears, in this order.

@@ -4,7 +4,7 @@ import {join} from 'node:path';
 import {after, before, test} from 'node:test';
 import {EXIT_OK, EXIT_PACK_FAILED, EXIT_USAGE, runArcaneOsCli, USAGE} from '../../lib/native/cli.js';
 import {BUNDLE_MARKER, isBundle} from '../../lib/native/pack.js';
-import {awkwardTempDir, listFiles, repoRoot} from './support.js';
+import {awkwardTempDir, listFiles, repoRoot, writeTree} from './support.js';
 
 let cwd: string;
 
@@ -48,10 +48,12 @@ test('describes the bundle layout, what pack leaves undone and every failure in 
         'node <bundle-dir>/runtime/arcane-core.mjs --arcane-app-entry <module> [app arguments]',
         '"package": {"nativeResources": {"include": [...]}}',
         'node_modules/arcane-os/',
-        `${BUNDLE_MARKER}       marks the folder as a bundle`,
+        `${BUNDLE_MARKER}       marks the folder as a bundle and records the include list`,
+        'package.json             {"private": true, "type": "module"}: the bundle\'s own package scope',
+        'Third-party packages travel only when include\nnames them (for example "node_modules")',
         'pack does not follow imports\nand never runs the entry',
         'If <bundle-dir> is an earlier bundle it is replaced. If it exists and is not a bundle, pack stops',
-        'when <app-dir> has no\npackage.json, when package.json has no package.nativeResources.include, or when an include entry\nmatches nothing',
+        'when <app-dir> has no\npackage.json, when package.json has no package.nativeResources.include or an empty one, or when an\ninclude entry matches nothing',
     ]) {
         assert.ok(USAGE.includes(part), part);
     }
@@ -116,6 +118,22 @@ test('packs relative paths from the working directory, then replaces the bundle 
         stdout: `Replaced the bundle at ${outDir}\n${tail}`,
         stderr: '',
     });
+});
+
+test('packs with exit status 0 and writes each warning on stderr', async () => {
+    await writeTree(join(cwd, 'needy app'), {
+        'package.json': JSON.stringify({
+            dependencies: {zod: '3'},
+            package: {nativeResources: {include: ['package.json']}},
+        }),
+    });
+    const {status, stdout, stderr} = await run('pack', 'needy app', '--out', 'out/needy');
+    assert.equal(status, EXIT_OK);
+    assert.match(stdout, /^Packed a bundle at /);
+    assert.equal(
+        stderr,
+        `arcane-os pack: warning: ${join(cwd, 'needy app', 'package.json')} declares the dependency "zod", which package.nativeResources.include does not ship: the bundle carries only what include names and arcane-os, so an import of it fails once the bundle is started outside this tree. Add "node_modules" to include after installing only production dependencies, or bundle the entry into one file (see "Third-party dependencies" in the arcane-os README)\n`,
+    );
 });
 
 test('reports a failed pack on stderr with exit status 1', async () => {

@@ -27,6 +27,8 @@ before(async () => {
         'native/arcane-core.mjs': '// runtime source\n',
         'native/moon-mcp.mjs': '// not published\n',
         'README.md': '# arcane-os\n',
+        LICENSE: 'MIT License\n',
+        'licensed-fonts.txt': 'not published\n',
         'lib/source.ts': '',
     });
 });
@@ -69,6 +71,7 @@ test('copies exactly what the include list selects beneath app/, with the runtim
         included: ['native', 'package.json', 'src/util.mjs'],
         replaced: false,
         packageVersion: '9.8.7',
+        warnings: [],
     });
     assert.deepEqual(await listFiles(outDir), [
         'app/native/deep/more.mjs',
@@ -76,6 +79,7 @@ test('copies exactly what the include list selects beneath app/, with the runtim
         'app/package.json',
         'app/src/util.mjs',
         BUNDLE_MARKER,
+        'node_modules/arcane-os/LICENSE',
         'node_modules/arcane-os/README.md',
         'node_modules/arcane-os/dist/lib/mcp/stdio/index.js',
         'node_modules/arcane-os/dist/lib/native/runtime.js',
@@ -100,6 +104,7 @@ test('copies exactly what the include list selects beneath app/, with the runtim
         formatVersion: 1,
         arcaneOs: '9.8.7',
         runtime: 'runtime/arcane-core.mjs',
+        include: ['native', 'package.json', 'src/util.mjs'],
     });
     assert.equal(
         await readFile(join(outDir, 'package.json'), 'utf8'),
@@ -136,6 +141,10 @@ test('places the real arcane-os package, built files and runtime included, when 
     ]) {
         assert.ok((await stat(join(installed, file))).isFile(), file);
     }
+    assert.equal(
+        await readFile(join(installed, 'LICENSE'), 'utf8'),
+        await readFile(join(repoRoot, 'LICENSE'), 'utf8'),
+    );
     assert.equal(
         await readFile(join(outDir, 'runtime', 'arcane-core.mjs'), 'utf8'),
         await readFile(join(repoRoot, 'native', 'arcane-core.mjs'), 'utf8'),
@@ -214,10 +223,12 @@ test('refuses a package.json that cannot be read or is not JSON', async () => {
     const {appDir, outDir} = await scene({});
     const file = join(appDir, 'package.json');
     await mkdir(file);
-    await rejectsWith(
-        packApp({appDir, outDir, packageRoot}),
-        `Cannot read ${file}: EISDIR: illegal operation on a directory, read`,
+    // Node's own message for reading a folder, which names the path from Node 26 on.
+    const unreadable = await readFile(file, 'utf8').then(
+        () => assert.fail('a folder was read as a file'),
+        (error: Error) => error.message,
     );
+    await rejectsWith(packApp({appDir, outDir, packageRoot}), `Cannot read ${file}: ${unreadable}`);
     await rm(file, {recursive: true});
     await writeFile(file, '{"package": ');
     let fault = '';
@@ -243,9 +254,9 @@ test('refuses a package.json without package.nativeResources', async () => {
     }
 });
 
-test('refuses a nativeResources without a non-empty include list', async () => {
+test('refuses a nativeResources without an include list', async () => {
     const sample = '{"package": {"nativeResources": {"include": ["native", "package.json"]}}}';
-    for (const resources of [{}, {include: 'native'}, {include: []}, 'native']) {
+    for (const resources of [{}, {include: 'native'}, 'native']) {
         const {appDir, outDir} = await scene({
             'package.json': JSON.stringify({package: {nativeResources: resources}}),
         });
@@ -254,6 +265,16 @@ test('refuses a nativeResources without a non-empty include list', async () => {
             `${join(appDir, 'package.json')} has no "package.nativeResources.include" list of files and folders: add one, as in ${sample}`,
         );
     }
+});
+
+test('refuses an empty include list, saying that it is empty', async () => {
+    const sample = '{"package": {"nativeResources": {"include": ["native", "package.json"]}}}';
+    const {appDir, outDir} = await scene({'package.json': manifest([])});
+    await rejectsWith(
+        packApp({appDir, outDir, packageRoot}),
+        `${join(appDir, 'package.json')} has an empty "package.nativeResources.include" list: name the files and folders the bundle needs (the entry module and everything it imports), as in ${sample}`,
+    );
+    await assert.rejects(stat(outDir), {code: 'ENOENT'});
 });
 
 test('refuses an include entry that is not a non-empty string', async () => {

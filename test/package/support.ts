@@ -1,0 +1,172 @@
+/**
+ * Shared pieces of the packaging and install tests, and of the install and client checks that
+ * `.ci/run` runs after the tests (`scripts/check-*.mjs` import the compiled copy of this module).
+ */
+import {spawn} from 'node:child_process';
+import {once} from 'node:events';
+import {copyFile, mkdir, readFile, stat, symlink, writeFile} from 'node:fs/promises';
+import {dirname, join} from 'node:path';
+import {fileURLToPath} from 'node:url';
+
+/** The repository root (this file runs from dist/test/package/). */
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+export interface Ran {
+    code: number | null;
+    signal: NodeJS.Signals | null;
+    stdout: string;
+    stderr: string;
+}
+
+export interface RunOptions {
+    /** The working directory of the child. */
+    readonly cwd: string;
+    /** The child's environment; this process's own, less NODE_V8_COVERAGE, unless given. */
+    readonly env?: NodeJS.ProcessEnv | undefined;
+    /** Written to the child's stdin, which is then ended. Default: nothing. */
+    readonly input?: string | undefined;
+}
+
+/**
+ * Runs `command` (found on PATH, no shell) to its end and collects its output. The commands run
+ * this way are tools (npm, npx, git, tsc) and installed copies of the package, none of which c8
+ * measures: without NODE_V8_COVERAGE they write no coverage files for c8 to read and discard.
+ */
+export async function run(command: string, args: readonly string[], options: RunOptions): Promise<Ran> {
+    const {NODE_V8_COVERAGE: _measured, ...unmeasured} = process.env;
+    const child = spawn(command, args, {cwd: options.cwd, env: options.env ?? unmeasured, stdio: 'pipe'});
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (text: string) => {
+        stdout += text;
+    });
+    child.stderr.setEncoding('utf8').on('data', (text: string) => {
+        stderr += text;
+    });
+    // A child that exits without reading its stdin (git, say) makes a write fail with EPIPE: no data
+    // is written without input, and with input the child's exit status, which callers assert, tells.
+    let stdinError: NodeJS.ErrnoException | undefined;
+    child.stdin.on('error', (error: NodeJS.ErrnoException) => {
+        stdinError = error;
+    });
+    if (options.input === undefined) child.stdin.end();
+    else child.stdin.end(options.input);
+    const [code, signal] = (await once(child, 'close')) as [number | null, NodeJS.Signals | null];
+    if (stdinError !== undefined && stdinError.code !== 'EPIPE') throw stdinError;
+    return {code, signal, stdout, stderr};
+}
+
+/** Like `run`, but a non-zero exit is an error that shows the command and its output. */
+export async function runOk(command: string, args: readonly string[], options: RunOptions): Promise<Ran> {
+    const ran = await run(command, args, options);
+    if (ran.code !== 0) {
+        throw new Error(
+            `${command} ${args.join(' ')} (in ${options.cwd}) exited ${ran.code ?? ran.signal}\n` +
+                `stdout:\n${ran.stdout}\nstderr:\n${ran.stderr}`,
+        );
+    }
+    return ran;
+}
+
+/** What `npm pack` made of a copy of the working tree. */
+export interface PackedTarball {
+    /** The tarball, absolute. */
+    readonly tarball: string;
+    /** The copy of the working tree it was packed from. */
+    readonly source: string;
+    /** The paths npm packed, as it lists them. */
+    readonly files: readonly string[];
+    /** The copy's package.json before and after `npm pack`. */
+    readonly manifestBefore: string;
+    readonly manifestAfter: string;
+}
+
+/**
+ * Runs `npm pack`, lifecycle scripts and all, as a user does after cloning, into `destination`.
+ * It packs a copy of the working tree (every tracked and every unignored file, with the
+ * repository's node_modules linked in), because `prepack` rebuilds dist/ and rewrites package.json
+ * for a moment, which must not happen under tests that run from the repository's own dist/.
+ */
+export async function packTarball(destination: string): Promise<PackedTarball> {
+    const source = join(destination, 'source');
+    const listed = await runOk('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+        cwd: REPO_ROOT,
+    });
+    for (const file of listed.stdout.split('\0')) {
+        // A tracked file deleted in the working tree is listed too: the copy leaves it out, as a clone of that tree would.
+        if (file === '' || !(await exists(join(REPO_ROOT, file)))) continue;
+        await mkdir(dirname(join(source, file)), {recursive: true});
+        await copyFile(join(REPO_ROOT, file), join(source, file));
+    }
+    await symlink(join(REPO_ROOT, 'node_modules'), join(source, 'node_modules'), 'dir');
+    const manifestBefore = await readFile(join(source, 'package.json'), 'utf8');
+    const packed = await runOk('npm', ['pack', '--json', '--pack-destination', destination], {cwd: source});
+    const [info] = JSON.parse(packed.stdout) as [{filename: string; files: {path: string}[]}];
+    return {
+        tarball: join(destination, info.filename),
+        source,
+        files: info.files.map((file) => file.path),
+        manifestBefore,
+        manifestAfter: await readFile(join(source, 'package.json'), 'utf8'),
+    };
+}
+
+/** Writes a fresh consumer app's package.json into `folder`: nothing installed yet. */
+export async function createApp(folder: string): Promise<void> {
+    await mkdir(folder, {recursive: true});
+    await writeFile(
+        join(folder, 'package.json'),
+        `${JSON.stringify({name: 'moon-app', version: '1.0.0', private: true}, null, 2)}\n`,
+    );
+}
+
+/**
+ * `npm install <specs>` in `app`, quietly. With `offline`, npm may not ask the registry for
+ * anything, so an install that needs more than `specs` fails instead of fetching.
+ */
+export function npmInstall(
+    app: string,
+    specs: readonly string[],
+    {offline}: {offline: boolean},
+): Promise<Ran> {
+    const flags = ['--no-audit', '--no-fund', ...(offline ? ['--offline'] : [])];
+    return runOk('npm', ['install', ...flags, ...specs], {cwd: app});
+}
+
+/**
+ * The first fenced code block of language `lang` (```js, ```sh, ...) that follows the README
+ * heading `heading` (any level), before the next heading of the same or a higher level.
+ */
+export async function readmeBlock(heading: string, lang: string, index = 0): Promise<string> {
+    const lines = (await readFile(join(REPO_ROOT, 'README.md'), 'utf8')).split('\n');
+    const start = lines.findIndex((line) => /^#+ /.test(line) && line.replace(/^#+ /, '') === heading);
+    if (start === -1) throw new Error(`README.md has no heading "${heading}"`);
+    const level = (lines[start] as string).indexOf(' ');
+    const blocks: string[] = [];
+    let block: string[] | undefined;
+    for (const line of lines.slice(start + 1)) {
+        if (block === undefined) {
+            const match = /^(#+) /.exec(line);
+            if (match !== null && (match[1] as string).length <= level) break;
+            if (line === `\`\`\`${lang}`) block = [];
+        } else if (line === '```') {
+            blocks.push(`${block.join('\n')}\n`);
+            block = undefined;
+        } else {
+            block.push(line);
+        }
+    }
+    const found = blocks[index];
+    if (found === undefined) throw new Error(`README.md has no ${lang} block ${index} under "${heading}"`);
+    return found;
+}
+
+async function exists(path: string): Promise<boolean> {
+    try {
+        await stat(path);
+        return true;
+    } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw error;
+    }
+}
