@@ -1,0 +1,237 @@
+/**
+ * `connectMcpClient(options)`: checks the options, chooses the transport (`command` is stdio, `url`
+ * is Streamable HTTP), and runs the handshake.
+ */
+import {isObject} from '../../jsonrpc/records.js';
+import {describe} from '../../util/describe.js';
+import type {Implementation} from '../stdio/types.js';
+import {checkCount, checkKeys, checkSignal, checkString, checkTimeout, MAX_TIMEOUT_MS} from './options.js';
+import type {McpClient, SessionSettings} from './session.js';
+import {MCP_CLIENT_PROTOCOL_VERSIONS, openSession} from './session.js';
+import {StdioTransport} from './stdio.js';
+
+/** The `clientInfo` sent by default: this package's name and version. */
+export const DEFAULT_CLIENT_INFO: Readonly<Implementation> = Object.freeze({
+    name: 'arcane-os',
+    version: '0.1.0',
+});
+
+export const DEFAULT_INITIALIZE_TIMEOUT_MS = 30_000;
+export const DEFAULT_LIST_TIMEOUT_MS = 30_000;
+export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
+export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_EXIT_GRACE_MS = 2_000;
+export const DEFAULT_TERMINATE_GRACE_MS = 2_000;
+
+/** What every transport takes. */
+export interface McpClientCommonOptions {
+    /** Sent as `clientInfo` in `initialize`. Default: `{name: 'arcane-os', version: <this package's>}`. */
+    clientInfo?: Implementation;
+    /** The revision proposed in `initialize`; one of `MCP_CLIENT_PROTOCOL_VERSIONS`. Default: `'2025-11-25'`. */
+    protocolVersion?: string;
+    /** Bounds the `initialize` exchange, in milliseconds (or `Infinity`). Default: 30000. */
+    initializeTimeoutMs?: number;
+    /** The default bound of `listTools()` and `listResources()`, every page together. Default: 30000. */
+    listTimeoutMs?: number;
+    /** The default bound of `callTool()` and `readResource()`. Default: 60000. */
+    callTimeoutMs?: number;
+    /** Aborts connecting: the promise rejects with `signal.reason`, and nothing is left running. */
+    signal?: AbortSignal;
+}
+
+/** stdio: the client spawns the server (never through a shell) and owns the child until it is gone. */
+export interface McpStdioClientOptions extends McpClientCommonOptions {
+    /** The program to run. On Windows, npm-style `.cmd` shims (`npx`) are run through their Node script. */
+    command: string;
+    /** Its arguments, passed as they are. Default: none. */
+    args?: readonly string[];
+    /** The child's whole environment, as `child_process.spawn` takes it. Default: `process.env`. */
+    env?: NodeJS.ProcessEnv;
+    /** The child's working directory. Default: this process's. */
+    cwd?: string | URL;
+    /**
+     * The child's stderr: `'inherit'` shares this process's, `'ignore'` discards it, a function
+     * receives it as text chunks (not split into lines). Default: `'inherit'`.
+     */
+    stderr?: 'inherit' | 'ignore' | ((text: string) => void);
+    /** The longest line accepted from the server, in bytes, line feed excluded. Default: 64 MiB. */
+    maxMessageBytes?: number;
+    /** After stdin is ended, how long the child may take to exit before SIGTERM, in ms. Default: 2000. */
+    exitGraceMs?: number;
+    /** After SIGTERM, how long the child may take to exit before SIGKILL, in ms. Default: 2000. */
+    terminateGraceMs?: number;
+    url?: never;
+}
+
+/** Streamable HTTP: `url` must be `https:`, or `http:` on a loopback address. */
+export interface McpHttpClientOptions extends McpClientCommonOptions {
+    /** The MCP endpoint. */
+    url: string | URL;
+    /** Sent with every request, e.g. `{authorization: 'Bearer …'}`. Default: none. */
+    headers?: Record<string, string>;
+    command?: never;
+}
+
+export type McpClientOptions = McpStdioClientOptions | McpHttpClientOptions;
+
+const COMMON = [
+    'clientInfo',
+    'protocolVersion',
+    'initializeTimeoutMs',
+    'listTimeoutMs',
+    'callTimeoutMs',
+    'signal',
+];
+const STDIO = [
+    'command',
+    'args',
+    'env',
+    'cwd',
+    'stderr',
+    'maxMessageBytes',
+    'exitGraceMs',
+    'terminateGraceMs',
+];
+
+const WHERE = 'connectMcpClient';
+
+/** Connects to an MCP server and completes the handshake. See `McpClientOptions`. */
+export function connectMcpClient(options: McpClientOptions): Promise<McpClient> {
+    if (!isObject(options)) {
+        throw new TypeError(`${WHERE}(options) needs an options object, got ${describe(options)}`);
+    }
+    const hasCommand = options.command !== undefined;
+    const hasUrl = options.url !== undefined;
+    if (hasCommand === hasUrl) {
+        throw new TypeError(
+            hasCommand
+                ? `${WHERE}: give either command (stdio) or url (Streamable HTTP), not both`
+                : `${WHERE}: give command (to spawn a server over stdio) or url (to reach one over Streamable HTTP)`,
+        );
+    }
+    if (hasUrl) {
+        throw new TypeError(
+            `${WHERE}: the Streamable HTTP transport (url) is not available yet; use command`,
+        );
+    }
+    const stdio = options as McpStdioClientOptions;
+    checkKeys(WHERE, stdio, [...STDIO, ...COMMON]);
+    const settings = sessionSettings(stdio);
+    const transport = new StdioTransport({
+        command: checkString(WHERE, 'command', stdio.command),
+        args: checkArgs(stdio.args),
+        env: checkEnv(stdio.env),
+        cwd: checkCwd(stdio.cwd),
+        stderr: checkStderr(stdio.stderr),
+        maxMessageBytes: checkCount(
+            WHERE,
+            'maxMessageBytes',
+            stdio.maxMessageBytes,
+            DEFAULT_MAX_MESSAGE_BYTES,
+            2 ** 32,
+        ),
+        exitGraceMs: checkCount(
+            WHERE,
+            'exitGraceMs',
+            stdio.exitGraceMs,
+            DEFAULT_EXIT_GRACE_MS,
+            MAX_TIMEOUT_MS,
+        ),
+        terminateGraceMs: checkCount(
+            WHERE,
+            'terminateGraceMs',
+            stdio.terminateGraceMs,
+            DEFAULT_TERMINATE_GRACE_MS,
+            MAX_TIMEOUT_MS,
+        ),
+    });
+    return openSession(transport, settings);
+}
+
+/** The transport-independent settings, checked. Exported for the HTTP branch. */
+export function sessionSettings(options: McpClientCommonOptions): SessionSettings {
+    const protocolVersion = options.protocolVersion ?? MCP_CLIENT_PROTOCOL_VERSIONS[0];
+    if (typeof protocolVersion !== 'string' || !MCP_CLIENT_PROTOCOL_VERSIONS.includes(protocolVersion)) {
+        throw new RangeError(
+            `${WHERE}: protocolVersion is ${describe(protocolVersion)}; the revisions this client speaks are ` +
+                MCP_CLIENT_PROTOCOL_VERSIONS.join(', '),
+        );
+    }
+    return {
+        clientInfo: checkClientInfo(options.clientInfo),
+        protocolVersion,
+        initializeTimeoutMs: checkTimeout(
+            WHERE,
+            'initializeTimeoutMs',
+            options.initializeTimeoutMs,
+            DEFAULT_INITIALIZE_TIMEOUT_MS,
+        ),
+        listTimeoutMs: checkTimeout(WHERE, 'listTimeoutMs', options.listTimeoutMs, DEFAULT_LIST_TIMEOUT_MS),
+        callTimeoutMs: checkTimeout(WHERE, 'callTimeoutMs', options.callTimeoutMs, DEFAULT_CALL_TIMEOUT_MS),
+        signal: checkSignal(WHERE, options.signal),
+    };
+}
+
+/** Copied through JSON, so later changes to the caller's object have no effect. */
+function checkClientInfo(value: unknown): Implementation {
+    if (value === undefined) return {...DEFAULT_CLIENT_INFO};
+    if (!isObject(value) || typeof value.name !== 'string' || typeof value.version !== 'string') {
+        throw new TypeError(
+            `${WHERE}: clientInfo must be an object with "name" and "version" strings, got ${describe(value)}`,
+        );
+    }
+    try {
+        return JSON.parse(JSON.stringify(value)) as Implementation;
+    } catch (error) {
+        throw new TypeError(
+            `${WHERE}: clientInfo cannot be serialized as JSON (${(error as Error).message})`,
+            {
+                cause: error,
+            },
+        );
+    }
+}
+
+function checkArgs(value: unknown): string[] {
+    if (value === undefined) return [];
+    if (!Array.isArray(value)) {
+        throw new TypeError(`${WHERE}: args must be an array of strings, got ${describe(value)}`);
+    }
+    return Array.from(value, (arg: unknown, index) => {
+        if (typeof arg !== 'string') {
+            throw new TypeError(`${WHERE}: args[${index}] must be a string, got ${describe(arg)}`);
+        }
+        return arg;
+    });
+}
+
+function checkEnv(value: unknown): NodeJS.ProcessEnv | undefined {
+    if (value === undefined) return undefined;
+    if (!isObject(value)) {
+        throw new TypeError(`${WHERE}: env must be an object of strings, got ${describe(value)}`);
+    }
+    const env: NodeJS.ProcessEnv = {};
+    for (const [key, entry] of Object.entries(value)) {
+        if (entry === undefined) continue;
+        if (typeof entry !== 'string') {
+            throw new TypeError(`${WHERE}: env.${key} must be a string, got ${describe(entry)}`);
+        }
+        env[key] = entry;
+    }
+    return env;
+}
+
+function checkCwd(value: unknown): string | URL | undefined {
+    if (value === undefined || typeof value === 'string' || value instanceof URL) return value;
+    throw new TypeError(`${WHERE}: cwd must be a path string or a file: URL, got ${describe(value)}`);
+}
+
+function checkStderr(value: unknown): McpStdioClientOptions['stderr'] & {} {
+    if (value === undefined) return 'inherit';
+    if (value === 'inherit' || value === 'ignore' || typeof value === 'function') {
+        return value as McpStdioClientOptions['stderr'] & {};
+    }
+    throw new TypeError(
+        `${WHERE}: stderr must be 'inherit', 'ignore' or a function receiving text, got ${describe(value)}`,
+    );
+}

@@ -1,0 +1,52 @@
+/**
+ * `arcane-os/mcp/client`: a small, exact MCP client. It spawns a server over stdio (or reaches one
+ * over Streamable HTTP), completes the handshake, and lists, calls and reads. Importing this module
+ * starts nothing.
+ */
+
+export type {
+    AudioContent,
+    BlobResourceContents,
+    CallToolResult,
+    ContentBlock,
+    EmbeddedResource,
+    ImageContent,
+    Implementation,
+    JsonObject,
+    ReadResourceResult,
+    ResourceDescriptor,
+    ResourceLink,
+    TextContent,
+    TextResourceContents,
+    ToolDescriptor,
+} from '../stdio/types.js';
+export type {
+    McpClientCommonOptions,
+    McpClientOptions,
+    McpHttpClientOptions,
+    McpStdioClientOptions,
+} from './connect.js';
+export {
+    connectMcpClient,
+    DEFAULT_CALL_TIMEOUT_MS,
+    DEFAULT_CLIENT_INFO,
+    DEFAULT_EXIT_GRACE_MS,
+    DEFAULT_INITIALIZE_TIMEOUT_MS,
+    DEFAULT_LIST_TIMEOUT_MS,
+    DEFAULT_MAX_MESSAGE_BYTES,
+    DEFAULT_TERMINATE_GRACE_MS,
+} from './connect.js';
+export {
+    McpClientError,
+    McpConnectionError,
+    McpProtocolViolationError,
+    McpRemoteError,
+    McpTimeoutError,
+    McpToolError,
+} from './errors.js';
+export type {CallToolOptions, RequestOptions} from './options.js';
+export type {Progress} from './requests.js';
+export type {ToolValue} from './result.js';
+export {readToolResult} from './result.js';
+export type {McpClient} from './session.js';
+export {MCP_CLIENT_PROTOCOL_VERSIONS} from './session.js';

@@ -1,0 +1,329 @@
+/**
+ * Correlation: the client's requests and the server's answers to them, over any transport.
+ *
+ * Ids are integers counting up from 1, unique for the session. Each request is settled exactly
+ * once: by its answer, its timeout, its signal, a failed send, or the end of the session; whatever
+ * settles it clears its timer and removes its abort listener, so nothing outlives it. A request
+ * given up by timeout or abort is told to the server with `notifications/cancelled` and its id is
+ * remembered, so that a late answer is dropped rather than taken for a stray one.
+ *
+ * What the server sends is checked as it arrives. A problem that belongs to one request (an error
+ * shape, a malformed answer with a known id, a bad progress notification) fails that request only.
+ * A problem that cannot be tied to one (an answer to an id never sent, an invalid message) ends
+ * the session through `onFatal`, failing every pending request with it.
+ */
+
+import {JsonRpcErrorCode} from '../../jsonrpc/codes.js';
+import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
+import {classify, isObject} from '../../jsonrpc/records.js';
+import {readResponse} from '../../jsonrpc/response.js';
+import type {McpClientError} from './errors.js';
+import {McpConnectionError, McpProtocolViolationError, McpRemoteError, McpTimeoutError} from './errors.js';
+import type {ClientTransport} from './transport.js';
+
+/** One `notifications/progress` for a call, as the server sent it. */
+export interface Progress {
+    /** The amount done so far; the server should make it grow with each notification. */
+    progress: number;
+    /** The amount in all, when the server knows it. */
+    total?: number;
+    /** A human-readable status line (untrusted text). */
+    message?: string;
+}
+
+export interface RequestOptions {
+    signal?: AbortSignal | undefined;
+    /**
+     * Milliseconds to wait, as the caller set it; `Infinity` waits as long as the session lives.
+     * The timeout error names this figure.
+     */
+    timeoutMs: number;
+    /** Of `timeoutMs`, the part an earlier request of the same operation already used. Default 0. */
+    elapsedMs?: number;
+    /** Asks the server for progress (a `_meta.progressToken`) and receives it. */
+    onProgress?: ((progress: Progress) => void) | undefined;
+    /** `initialize` must not be cancelled: it is simply abandoned with the session. */
+    cancellable: boolean;
+}
+
+interface Pending {
+    readonly id: number;
+    readonly method: string;
+    readonly resolve: (result: unknown) => void;
+    readonly reject: (error: unknown) => void;
+    /** Aborted when the request is given up, so an HTTP exchange carrying it is dropped too. */
+    readonly exchange: AbortController;
+    readonly options: RequestOptions;
+    timer: ReturnType<typeof setTimeout> | undefined;
+    onAbort: (() => void) | undefined;
+}
+
+export class Requests {
+    readonly #transport: ClientTransport;
+    readonly #onFatal: (error: McpClientError) => void;
+    readonly #pending = new Map<RequestId, Pending>();
+    /** Ids given up by timeout or abort whose answer may still arrive. */
+    readonly #abandoned = new Set<RequestId>();
+    #lastId = 0;
+    /** Set once the session is over: every later request fails with it. */
+    #over: McpClientError | undefined;
+
+    constructor(transport: ClientTransport, onFatal: (error: McpClientError) => void) {
+        this.#transport = transport;
+        this.#onFatal = onFatal;
+    }
+
+    /** Sends one request and resolves with its `result`, unchecked. */
+    request(method: string, params: JsonObject, options: RequestOptions): Promise<unknown> {
+        const over = this.#over;
+        if (over !== undefined) {
+            return Promise.reject(
+                new McpConnectionError(`Cannot send ${method}: ${over.message}`, {cause: over}),
+            );
+        }
+        const signal = options.signal;
+        if (signal?.aborted) return Promise.reject(signal.reason);
+        const id = ++this.#lastId;
+        return new Promise((resolve, reject) => {
+            const pending: Pending = {
+                id,
+                method,
+                resolve,
+                reject,
+                exchange: new AbortController(),
+                options,
+                timer: undefined,
+                onAbort: undefined,
+            };
+            this.#pending.set(id, pending);
+            if (options.timeoutMs !== Number.POSITIVE_INFINITY) {
+                pending.timer = setTimeout(
+                    () => {
+                        const reason = `The client timed out after ${options.timeoutMs} ms`;
+                        this.#abandon(pending, new McpTimeoutError(method, options.timeoutMs), reason);
+                    },
+                    Math.max(1, Math.ceil(options.timeoutMs - (options.elapsedMs ?? 0))),
+                );
+            }
+            if (signal !== undefined) {
+                pending.onAbort = () =>
+                    this.#abandon(pending, signal.reason, 'The client aborted the request');
+                signal.addEventListener('abort', pending.onAbort, {once: true});
+            }
+            const sent =
+                options.onProgress === undefined
+                    ? params
+                    : {
+                          ...params,
+                          _meta: {...(isObject(params._meta) ? params._meta : {}), progressToken: id},
+                      };
+            this.#transport
+                .send(
+                    {jsonrpc: '2.0', id, method, params: sent},
+                    {requestId: id, signal: pending.exchange.signal},
+                )
+                .then(undefined, (error: unknown) => {
+                    // After the request was given up, its aborted exchange failing is expected.
+                    if (this.#pending.get(id) !== pending) return;
+                    this.#settle(pending);
+                    reject(
+                        new McpConnectionError(
+                            `Could not send ${method} to the MCP server: ${messageOf(error)}`,
+                            {
+                                cause: error,
+                            },
+                        ),
+                    );
+                });
+        });
+    }
+
+    /** Sends a notification (without `params` when none are given). A failure to send it ends the session. */
+    notify(method: string, params?: JsonObject): void {
+        if (this.#over !== undefined) return;
+        const message = params === undefined ? {jsonrpc: '2.0', method} : {jsonrpc: '2.0', method, params};
+        this.#transport.send(message).then(undefined, (error: unknown) => {
+            this.fail(
+                new McpConnectionError(`Could not send ${method} to the MCP server: ${messageOf(error)}`, {
+                    cause: error,
+                }),
+            );
+        });
+    }
+
+    /** One parsed message from the server. */
+    receive(value: unknown): void {
+        if (this.#over !== undefined) return;
+        if (isObject(value) && !Object.hasOwn(value, 'method')) {
+            this.#answer(value);
+            return;
+        }
+        const incoming = classify(value);
+        if (incoming.kind === 'request') {
+            // A server may ping at any time; this client offers no other capability.
+            const reply =
+                incoming.method === 'ping'
+                    ? {jsonrpc: '2.0', id: incoming.id, result: {}}
+                    : {
+                          jsonrpc: '2.0',
+                          id: incoming.id,
+                          error: {
+                              code: JsonRpcErrorCode.MethodNotFound,
+                              message: `This client does not serve ${incoming.method}`,
+                          },
+                      };
+            this.#transport.send(reply).then(undefined, (error: unknown) => {
+                this.fail(
+                    new McpConnectionError(
+                        `Could not answer the server's ${incoming.method}: ${messageOf(error)}`,
+                        {
+                            cause: error,
+                        },
+                    ),
+                );
+            });
+        } else if (incoming.kind === 'notification') {
+            if (incoming.method === 'notifications/progress') this.#progress(incoming.params);
+        } else {
+            // 'invalid' ('response' cannot occur: a message with a method is never one).
+            const problem = incoming.kind === 'invalid' ? incoming.message : 'unexpected message';
+            this.fail(new McpProtocolViolationError(`The MCP server sent an invalid message: ${problem}`));
+        }
+    }
+
+    /**
+     * Ends the session: every pending request rejects with `error`, later ones fail, and `onFatal`
+     * is told once. Does nothing once the session is over.
+     */
+    fail(error: McpClientError): void {
+        if (this.#over !== undefined) return;
+        this.#over = error;
+        for (const pending of this.#drainPending()) pending.reject(error);
+        this.#onFatal(error);
+    }
+
+    /**
+     * Ends the session because the caller closed it: pending requests reject with a connection
+     * error naming their method, and the cancellable ones are cancelled on the wire first.
+     */
+    close(): void {
+        if (this.#over !== undefined) return;
+        const pending = this.#drainPending();
+        for (const request of pending) {
+            if (request.options.cancellable) this.#cancel(request.id, 'The client is closing');
+        }
+        this.#over = new McpConnectionError('The MCP client was closed');
+        for (const request of pending) {
+            request.reject(
+                new McpConnectionError(
+                    `The MCP client was closed before the server answered ${request.method}`,
+                ),
+            );
+        }
+    }
+
+    #answer(message: JsonObject): void {
+        const response = readResponse(message);
+        const pending = response.id === undefined ? undefined : this.#pending.get(response.id);
+        if (pending === undefined) {
+            if (response.id !== undefined && this.#abandoned.delete(response.id)) return;
+            this.fail(new McpProtocolViolationError(strayAnswer(response.id, message, response)));
+            return;
+        }
+        this.#settle(pending);
+        if (response.kind === 'result') {
+            pending.resolve(response.result);
+        } else if (response.kind === 'error') {
+            pending.reject(new McpRemoteError(pending.method, response.error));
+        } else {
+            pending.reject(
+                new McpProtocolViolationError(
+                    `The MCP server's answer to ${pending.method} is not a valid JSON-RPC response: ${response.problem}`,
+                ),
+            );
+        }
+    }
+
+    #progress(params: JsonObject | undefined): void {
+        const token = params?.progressToken;
+        const pending = typeof token === 'number' ? this.#pending.get(token) : undefined;
+        // Progress for a request that has ended, or that asked for none, is simply late or spare.
+        const onProgress = pending?.options.onProgress;
+        if (pending === undefined || onProgress === undefined || params === undefined) return;
+        const {progress, total, message} = params;
+        if (
+            typeof progress !== 'number' ||
+            (total !== undefined && typeof total !== 'number') ||
+            (message !== undefined && typeof message !== 'string')
+        ) {
+            const error = new McpProtocolViolationError(
+                `The MCP server sent a progress notification for ${pending.method} whose "progress" is not a number, ` +
+                    'or whose "total" or "message" has the wrong type',
+            );
+            this.#abandon(pending, error, 'The server sent a malformed progress notification');
+            return;
+        }
+        const update: Progress = {progress};
+        if (total !== undefined) update.total = total;
+        if (message !== undefined) update.message = message;
+        try {
+            onProgress(update);
+        } catch (error) {
+            this.#abandon(pending, error, "The client's progress callback failed");
+        }
+    }
+
+    /** Gives a request up: cancels it on the wire, then rejects it with `error`. */
+    #abandon(pending: Pending, error: unknown, reason: string): void {
+        if (this.#pending.get(pending.id) !== pending) return;
+        this.#settle(pending);
+        if (pending.options.cancellable) {
+            this.#abandoned.add(pending.id);
+            this.#cancel(pending.id, reason);
+        }
+        pending.exchange.abort(error);
+        pending.reject(error);
+    }
+
+    #cancel(requestId: number, reason: string): void {
+        this.notify('notifications/cancelled', {requestId, reason});
+    }
+
+    #settle(pending: Pending): void {
+        this.#pending.delete(pending.id);
+        if (pending.timer !== undefined) clearTimeout(pending.timer);
+        if (pending.onAbort !== undefined) {
+            pending.options.signal?.removeEventListener('abort', pending.onAbort);
+        }
+    }
+
+    #drainPending(): Pending[] {
+        const pending = [...this.#pending.values()];
+        for (const request of pending) this.#settle(request);
+        this.#abandoned.clear();
+        return pending;
+    }
+}
+
+function strayAnswer(
+    id: RequestId | undefined,
+    message: JsonObject,
+    response: ReturnType<typeof readResponse>,
+): string {
+    if (response.kind === 'error' && id === undefined) {
+        return (
+            `The MCP server sent an error without a request id (code ${response.error.code}: ` +
+            `${JSON.stringify(response.error.message.slice(0, 200))}); it could not read a message this client sent`
+        );
+    }
+    if (id === undefined) {
+        const problem = response.kind === 'malformed' ? response.problem : 'it has no id';
+        return `The MCP server sent a response that cannot be matched to a request: ${problem}`;
+    }
+    const kind = Object.hasOwn(message, 'error') ? 'an error' : 'an answer';
+    return `The MCP server sent ${kind} for request id ${JSON.stringify(id)}, which this client never sent or already settled`;
+}
+
+export function messageOf(error: unknown): string {
+    return error instanceof Error ? error.message : String(error);
+}

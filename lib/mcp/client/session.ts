@@ -1,0 +1,336 @@
+/**
+ * The client session: the handshake, the operations, and the end of the session, over whichever
+ * transport `connect.ts` chose.
+ *
+ * Everything the server sends is untrusted data: results are checked for the shape the client
+ * relies on and are otherwise returned exactly as they arrived; nothing in them is run, fetched or
+ * followed.
+ */
+import type {JsonObject} from '../../jsonrpc/records.js';
+import {isObject} from '../../jsonrpc/records.js';
+import {describe} from '../../util/describe.js';
+import type {
+    CallToolResult,
+    Implementation,
+    ReadResourceResult,
+    ResourceDescriptor,
+    ToolDescriptor,
+} from '../stdio/types.js';
+import type {McpClientError} from './errors.js';
+import {McpConnectionError, McpProtocolViolationError, McpTimeoutError} from './errors.js';
+import type {CallToolOptions, CheckedRequestOptions, RequestOptions} from './options.js';
+import {checkRequestOptions, checkString} from './options.js';
+import {Requests} from './requests.js';
+import type {ClientTransport} from './transport.js';
+
+/** The revisions this client accepts from a server, newest first. */
+export const MCP_CLIENT_PROTOCOL_VERSIONS: readonly string[] = Object.freeze([
+    '2025-11-25',
+    '2025-06-18',
+    '2025-03-26',
+    '2024-11-05',
+]);
+
+/** A connected client. Every method rejects once the session is over. */
+export interface McpClient {
+    /** The server's `serverInfo`, as it sent it. */
+    readonly serverInfo: Implementation;
+    /** The negotiated revision: one of `MCP_CLIENT_PROTOCOL_VERSIONS`. */
+    readonly protocolVersion: string;
+    /** The server's `capabilities`, as it sent them. */
+    readonly capabilities: JsonObject;
+    /** The server's `instructions`, or `undefined` when it sent none. */
+    readonly instructions: string | undefined;
+    /** Every tool, following `nextCursor` through every page. */
+    listTools(options?: RequestOptions): Promise<ToolDescriptor[]>;
+    /** Calls a tool; resolves with the `CallToolResult` exactly as sent, `isError` results included. */
+    callTool(name: string, args?: JsonObject, options?: CallToolOptions): Promise<CallToolResult>;
+    /** Every resource, following `nextCursor` through every page. */
+    listResources(options?: RequestOptions): Promise<ResourceDescriptor[]>;
+    /** Reads one resource; resolves with the `ReadResourceResult` exactly as sent. */
+    readResource(uri: string, options?: RequestOptions): Promise<ReadResourceResult>;
+    /** Ends the session and the transport. Idempotent: every call returns the same promise. */
+    close(): Promise<void>;
+}
+
+export interface SessionSettings {
+    clientInfo: Implementation;
+    protocolVersion: string;
+    initializeTimeoutMs: number;
+    listTimeoutMs: number;
+    callTimeoutMs: number;
+    signal: AbortSignal | undefined;
+}
+
+interface Handshake {
+    protocolVersion: string;
+    capabilities: JsonObject;
+    serverInfo: Implementation;
+    instructions: string | undefined;
+}
+
+/**
+ * Starts the transport and runs the handshake. On any failure the transport is closed before the
+ * promise rejects, so nothing is left running.
+ */
+export async function openSession(transport: ClientTransport, settings: SessionSettings): Promise<McpClient> {
+    const session = new Session(transport, settings);
+    await session.open();
+    return session;
+}
+
+class Session implements McpClient {
+    readonly #transport: ClientTransport;
+    readonly #settings: SessionSettings;
+    readonly #requests: Requests;
+    #handshake: Handshake | undefined;
+    #closing: Promise<void> | undefined;
+
+    constructor(transport: ClientTransport, settings: SessionSettings) {
+        this.#transport = transport;
+        this.#settings = settings;
+        this.#requests = new Requests(transport, () => {
+            void this.close();
+        });
+    }
+
+    get serverInfo(): Implementation {
+        return (this.#handshake as Handshake).serverInfo;
+    }
+
+    get protocolVersion(): string {
+        return (this.#handshake as Handshake).protocolVersion;
+    }
+
+    get capabilities(): JsonObject {
+        return (this.#handshake as Handshake).capabilities;
+    }
+
+    get instructions(): string | undefined {
+        return (this.#handshake as Handshake).instructions;
+    }
+
+    async open(): Promise<void> {
+        const {signal} = this.#settings;
+        const requests = this.#requests;
+        await this.#transport.start({
+            message: (value) => requests.receive(value),
+            malformed: (problem) => requests.fail(asViolation(problem)),
+            closed: (error) => {
+                if (error !== undefined) requests.fail(asConnectionError(error));
+            },
+        });
+        try {
+            const result = await requests.request(
+                'initialize',
+                {
+                    protocolVersion: this.#settings.protocolVersion,
+                    capabilities: {},
+                    clientInfo: this.#settings.clientInfo,
+                },
+                {signal, timeoutMs: this.#settings.initializeTimeoutMs, cancellable: false},
+            );
+            this.#handshake = checkHandshake(result);
+            this.#transport.negotiated(this.#handshake.protocolVersion);
+            requests.notify('notifications/initialized');
+        } catch (error) {
+            await this.close();
+            throw error;
+        }
+    }
+
+    listTools(options?: RequestOptions): Promise<ToolDescriptor[]> {
+        const checked = checkRequestOptions('client.listTools', options, this.#settings.listTimeoutMs, false);
+        return this.#list('tools/list', 'tools', checked) as Promise<ToolDescriptor[]>;
+    }
+
+    listResources(options?: RequestOptions): Promise<ResourceDescriptor[]> {
+        const checked = checkRequestOptions(
+            'client.listResources',
+            options,
+            this.#settings.listTimeoutMs,
+            false,
+        );
+        return this.#list('resources/list', 'resources', checked) as Promise<ResourceDescriptor[]>;
+    }
+
+    callTool(name: string, args?: JsonObject, options?: CallToolOptions): Promise<CallToolResult> {
+        checkString('client.callTool', 'the tool name', name);
+        if (args !== undefined && !isObject(args)) {
+            throw new TypeError(
+                `client.callTool: args must be an object of arguments, got ${describe(args)}`,
+            );
+        }
+        checkSerializable(args);
+        const checked = checkRequestOptions('client.callTool', options, this.#settings.callTimeoutMs, true);
+        const params = {name, arguments: args ?? {}};
+        return this.#requests
+            .request('tools/call', params, {...checked, cancellable: true})
+            .then((result) => {
+                if (!isObject(result) || !Array.isArray(result.content)) {
+                    throw new McpProtocolViolationError(
+                        `The MCP server's tools/call result for ${JSON.stringify(name)} is not an object with a "content" array`,
+                    );
+                }
+                return result as CallToolResult;
+            });
+    }
+
+    readResource(uri: string, options?: RequestOptions): Promise<ReadResourceResult> {
+        checkString('client.readResource', 'the uri', uri);
+        const checked = checkRequestOptions(
+            'client.readResource',
+            options,
+            this.#settings.callTimeoutMs,
+            false,
+        );
+        return this.#requests
+            .request('resources/read', {uri}, {...checked, cancellable: true})
+            .then((result) => {
+                if (!isObject(result) || !Array.isArray(result.contents)) {
+                    throw new McpProtocolViolationError(
+                        `The MCP server's resources/read result for ${JSON.stringify(uri)} is not an object with a "contents" array`,
+                    );
+                }
+                return result as ReadResourceResult;
+            });
+    }
+
+    close(): Promise<void> {
+        this.#closing ??= this.#shutdown();
+        return this.#closing;
+    }
+
+    async #shutdown(): Promise<void> {
+        this.#requests.close();
+        await this.#transport.close();
+    }
+
+    /**
+     * Follows `nextCursor` until it is absent (`null` is read as absent). `timeoutMs` bounds the
+     * whole listing, every page together, so a server cannot keep it going forever.
+     */
+    async #list(method: string, key: string, options: CheckedRequestOptions): Promise<JsonObject[]> {
+        const started = performance.now();
+        const items: JsonObject[] = [];
+        const names = new Map<string, number>();
+        const cursors = new Set<string>();
+        let cursor: string | undefined;
+        for (let page = 1; ; page += 1) {
+            const elapsedMs = performance.now() - started;
+            if (elapsedMs >= options.timeoutMs) throw new McpTimeoutError(method, options.timeoutMs);
+            const params: JsonObject = cursor === undefined ? {} : {cursor};
+            const result = await this.#requests.request(method, params, {
+                signal: options.signal,
+                timeoutMs: options.timeoutMs,
+                elapsedMs,
+                cancellable: true,
+            });
+            const where = `The MCP server's ${method} result (page ${page})`;
+            if (!isObject(result) || !Array.isArray(result[key])) {
+                throw new McpProtocolViolationError(`${where} is not an object with a "${key}" array`);
+            }
+            for (const [index, entry] of (result[key] as unknown[]).entries()) {
+                items.push(checkEntry(where, key, index, entry, page, names));
+            }
+            const next = result.nextCursor;
+            if (next === undefined || next === null) return items;
+            if (typeof next !== 'string') {
+                throw new McpProtocolViolationError(
+                    `${where} has a "nextCursor" that is not a string: ${describe(next)}`,
+                );
+            }
+            if (cursors.has(next)) {
+                throw new McpProtocolViolationError(
+                    `${where} repeats the cursor ${JSON.stringify(next.slice(0, 200))}, which an earlier page already gave; ` +
+                        'following it would list the same pages forever',
+                );
+            }
+            cursors.add(next);
+            cursor = next;
+        }
+    }
+}
+
+/** A tool needs a name (unique over every page) and an `inputSchema` object; a resource a `uri`. */
+function checkEntry(
+    where: string,
+    key: string,
+    index: number,
+    entry: unknown,
+    page: number,
+    names: Map<string, number>,
+): JsonObject {
+    const at = `${where} ${key}[${index}]`;
+    if (!isObject(entry)) throw new McpProtocolViolationError(`${at} is not an object`);
+    if (key === 'resources') {
+        if (typeof entry.uri !== 'string') throw new McpProtocolViolationError(`${at} has no "uri" string`);
+        return entry;
+    }
+    const name = entry.name;
+    if (typeof name !== 'string' || name === '') {
+        throw new McpProtocolViolationError(`${at} has no "name" string`);
+    }
+    if (!isObject(entry.inputSchema)) {
+        throw new McpProtocolViolationError(`${at} (${JSON.stringify(name)}) has no "inputSchema" object`);
+    }
+    const first = names.get(name);
+    if (first !== undefined) {
+        throw new McpProtocolViolationError(
+            `${at} repeats the tool name ${JSON.stringify(name)}, already listed on page ${first}; ` +
+                'tool names must be unique, so a call by that name would be ambiguous',
+        );
+    }
+    names.set(name, page);
+    return entry;
+}
+
+function checkHandshake(result: unknown): Handshake {
+    const where = "The MCP server's initialize result";
+    if (!isObject(result)) throw new McpProtocolViolationError(`${where} is not an object`);
+    const {protocolVersion, capabilities, serverInfo, instructions} = result;
+    if (typeof protocolVersion !== 'string' || protocolVersion === '') {
+        throw new McpProtocolViolationError(`${where} has no "protocolVersion" string`);
+    }
+    if (!MCP_CLIENT_PROTOCOL_VERSIONS.includes(protocolVersion)) {
+        throw new McpProtocolViolationError(
+            `The MCP server chose protocol revision ${JSON.stringify(protocolVersion.slice(0, 40))}, which this ` +
+                `client does not speak; it speaks ${MCP_CLIENT_PROTOCOL_VERSIONS.join(', ')}`,
+        );
+    }
+    if (!isObject(capabilities)) throw new McpProtocolViolationError(`${where} has no "capabilities" object`);
+    if (
+        !isObject(serverInfo) ||
+        typeof serverInfo.name !== 'string' ||
+        typeof serverInfo.version !== 'string'
+    ) {
+        throw new McpProtocolViolationError(`${where} has no "serverInfo" with "name" and "version" strings`);
+    }
+    if (instructions !== undefined && typeof instructions !== 'string') {
+        throw new McpProtocolViolationError(`${where} has "instructions" that are not a string`);
+    }
+    return {protocolVersion, capabilities, serverInfo: serverInfo as Implementation, instructions};
+}
+
+function checkSerializable(args: JsonObject | undefined): void {
+    try {
+        if (args !== undefined) JSON.stringify(args);
+    } catch (error) {
+        throw new TypeError(
+            `client.callTool: args cannot be serialized as JSON (${(error as Error).message}); pass JSON values only`,
+            {cause: error},
+        );
+    }
+}
+
+function asViolation(problem: Error): McpClientError {
+    if (problem instanceof McpProtocolViolationError) return problem;
+    return new McpProtocolViolationError(problem.message, {cause: problem});
+}
+
+function asConnectionError(error: Error): McpClientError {
+    if (error instanceof McpConnectionError) return error;
+    return new McpConnectionError(`The connection to the MCP server was lost: ${error.message}`, {
+        cause: error,
+    });
+}

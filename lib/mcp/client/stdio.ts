@@ -1,0 +1,283 @@
+/**
+ * The stdio transport: the server is a child process the client spawns (never through a shell)
+ * and owns until it is gone. Messages go to its stdin one JSON object a line, through the ordered
+ * writer; its stdout is read as lines of at most `maxMessageBytes`; its stderr is the caller's.
+ *
+ * Ending the child, on `close()` for any reason: pending writes finish, stdin is ended, and the
+ * child gets `exitGraceMs` to exit by itself; then SIGTERM and `terminateGraceMs`; then SIGKILL.
+ * Once it has exited, its pipes get `exitGraceMs` to deliver what is left (a grandchild holding
+ * them open cannot keep them longer); then they are destroyed, so no handle keeps the process alive.
+ *
+ * The connection is reported lost (`closed` with an error) when the child exits by itself, closes
+ * its stdout and does not exit within `exitGraceMs`, stops reading its stdin, or sends bytes that
+ * are not UTF-8 (then as malformed); a line that is not JSON or is too long is reported malformed.
+ */
+import type {ChildProcess, StdioOptions} from 'node:child_process';
+import {spawn} from 'node:child_process';
+import {LineReader} from '../../jsonrpc/framing.js';
+import type {JsonObject} from '../../jsonrpc/records.js';
+import {RecordWriter} from '../../jsonrpc/writer.js';
+import {resolveCommand} from './command.js';
+import {McpConnectionError, McpProtocolViolationError} from './errors.js';
+import {messageOf} from './requests.js';
+import type {ClientTransport, TransportHandlers} from './transport.js';
+
+export interface StdioTransportSettings {
+    command: string;
+    args: readonly string[];
+    env: NodeJS.ProcessEnv | undefined;
+    cwd: string | URL | undefined;
+    stderr: 'inherit' | 'ignore' | ((text: string) => void);
+    maxMessageBytes: number;
+    exitGraceMs: number;
+    terminateGraceMs: number;
+}
+
+export class StdioTransport implements ClientTransport {
+    readonly #settings: StdioTransportSettings;
+    #handlers: TransportHandlers | undefined;
+    #child: ChildProcess | undefined;
+    #writer: RecordWriter | undefined;
+    #exited = false;
+    /** Resolves when the child has exited. */
+    #exit: Promise<void> | undefined;
+    /** Resolves when the child has exited and its pipes have closed. */
+    #gone: Promise<void> | undefined;
+    #reported = false;
+    #closing: Promise<void> | undefined;
+    readonly #timers = new Set<ReturnType<typeof setTimeout>>();
+
+    constructor(settings: StdioTransportSettings) {
+        this.#settings = settings;
+    }
+
+    async start(handlers: TransportHandlers): Promise<void> {
+        this.#handlers = handlers;
+        const {command, args, env, cwd, stderr} = this.#settings;
+        const target = await resolveCommand(command, args, {env: env ?? process.env, cwd});
+        const stdio: StdioOptions = ['pipe', 'pipe', typeof stderr === 'function' ? 'pipe' : stderr];
+        const child = spawn(target.file, target.args, {cwd, env, stdio, shell: false, windowsHide: true});
+        await new Promise<void>((resolve, reject) => {
+            const onSpawn = (): void => {
+                child.off('error', onError);
+                resolve();
+            };
+            const onError = (error: Error): void => {
+                child.off('spawn', onSpawn);
+                reject(startFailure(command, cwd, error));
+            };
+            child.once('spawn', onSpawn);
+            child.once('error', onError);
+        });
+        this.#child = child;
+        this.#attach(child);
+    }
+
+    send(message: JsonObject): Promise<void> {
+        const writer = this.#writer as RecordWriter;
+        if (this.#closing !== undefined || writer.failed) {
+            return Promise.reject(new McpConnectionError('The MCP server process is not accepting input'));
+        }
+        writer.write(`${JSON.stringify(message)}\n`);
+        return Promise.resolve();
+    }
+
+    negotiated(): void {}
+
+    close(): Promise<void> {
+        this.#closing ??= this.#terminate();
+        return this.#closing;
+    }
+
+    #attach(child: ChildProcess): void {
+        const {maxMessageBytes, stderr} = this.#settings;
+        const handlers = this.#handlers as TransportHandlers;
+        const reader = new LineReader(
+            {
+                receive: (text) => this.#line(text),
+                oversized: (bytes) =>
+                    handlers.malformed(
+                        new McpProtocolViolationError(
+                            `The MCP server wrote a line of ${bytes} bytes, over the client's limit of ` +
+                                `${maxMessageBytes} bytes (maxMessageBytes); the line was discarded`,
+                        ),
+                    ),
+            },
+            maxMessageBytes,
+        );
+        const decode = (feed: () => void): void => {
+            try {
+                feed();
+            } catch (error) {
+                handlers.malformed(
+                    new McpProtocolViolationError('The MCP server wrote bytes to stdout that are not UTF-8', {
+                        cause: error,
+                    }),
+                );
+            }
+        };
+        const stdout = child.stdout as NonNullable<ChildProcess['stdout']>;
+        stdout.on('data', (chunk: Buffer) => decode(() => reader.push(chunk)));
+        stdout.on('end', () => {
+            decode(() => reader.end());
+            if (!this.#exited) {
+                this.#after(this.#settings.exitGraceMs, () => {
+                    if (!this.#exited) {
+                        this.#lost(
+                            new McpConnectionError('The MCP server closed its stdout but did not exit'),
+                        );
+                    }
+                });
+            }
+        });
+        if (typeof stderr === 'function') {
+            const errors = child.stderr as NonNullable<ChildProcess['stderr']>;
+            errors.setEncoding('utf8');
+            errors.on('data', (text: string) => {
+                try {
+                    stderr(text);
+                } catch (error) {
+                    this.#lost(
+                        new McpConnectionError(`The stderr callback threw: ${messageOf(error)}`, {
+                            cause: error,
+                        }),
+                    );
+                }
+            });
+        }
+        this.#writer = new RecordWriter(
+            child.stdin as NonNullable<ChildProcess['stdin']>,
+            'MCP server stdin',
+            {
+                onFailure: (error) =>
+                    this.#lost(
+                        new McpConnectionError(
+                            `Could not write to the MCP server's stdin (${error.message}): it stopped reading or exited`,
+                            {cause: error},
+                        ),
+                    ),
+                onSettled: () => {},
+            },
+        );
+        child.on('error', (error) =>
+            this.#lost(
+                new McpConnectionError(`The MCP server process failed: ${error.message}`, {cause: error}),
+            ),
+        );
+        this.#exit = new Promise((resolve) => {
+            child.once('exit', (code, signal) => {
+                this.#exited = true;
+                resolve();
+                if (this.#closing === undefined) {
+                    void this.#drained().then(() =>
+                        this.#lost(exitError(this.#settings.command, code, signal)),
+                    );
+                }
+            });
+        });
+        this.#gone = new Promise((resolve) => child.once('close', () => resolve()));
+    }
+
+    #line(text: string): void {
+        const handlers = this.#handlers as TransportHandlers;
+        let value: unknown;
+        try {
+            value = JSON.parse(text);
+        } catch (error) {
+            const shown = text.length > 80 ? `${text.slice(0, 80)}…` : text;
+            handlers.malformed(
+                new McpProtocolViolationError(
+                    `The MCP server wrote a line to stdout that is not JSON: ${JSON.stringify(shown)}. ` +
+                        'An MCP server over stdio must write only JSON-RPC messages to stdout (logs belong on stderr).',
+                    {cause: error},
+                ),
+            );
+            return;
+        }
+        handlers.message(value);
+    }
+
+    async #terminate(): Promise<void> {
+        const child = this.#child;
+        if (child === undefined) return;
+        const {exitGraceMs, terminateGraceMs} = this.#settings;
+        if (!this.#exited) {
+            const writer = this.#writer as RecordWriter;
+            void writer.whenIdle().then(() => {
+                if (!child.stdin?.destroyed && !child.stdin?.writableEnded) child.stdin?.end();
+            });
+            if (!(await this.#exitWithin(exitGraceMs))) {
+                child.kill('SIGTERM');
+                if (!(await this.#exitWithin(terminateGraceMs))) {
+                    child.kill('SIGKILL');
+                    await this.#exit;
+                }
+            }
+        }
+        await this.#drained();
+        for (const timer of this.#timers) clearTimeout(timer);
+        this.#timers.clear();
+        child.stdin?.destroy();
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+        if (!this.#reported) {
+            this.#reported = true;
+            this.#handlers?.closed(undefined);
+        }
+    }
+
+    /** Once exited: waits for the pipes to close, at most `exitGraceMs`. */
+    #drained(): Promise<void> {
+        return this.#within(this.#gone as Promise<void>, this.#settings.exitGraceMs).then(() => {});
+    }
+
+    #exitWithin(ms: number): Promise<boolean> {
+        return this.#within(this.#exit as Promise<void>, ms);
+    }
+
+    /** Resolves true when `event` happens within `ms`, false otherwise; the timer never outlives it. */
+    #within(event: Promise<void>, ms: number): Promise<boolean> {
+        return new Promise((resolve) => {
+            const timer = this.#after(ms, () => resolve(false));
+            void event.then(() => {
+                clearTimeout(timer);
+                this.#timers.delete(timer);
+                resolve(true);
+            });
+        });
+    }
+
+    #after(ms: number, run: () => void): ReturnType<typeof setTimeout> {
+        const timer = setTimeout(() => {
+            this.#timers.delete(timer);
+            run();
+        }, ms);
+        this.#timers.add(timer);
+        return timer;
+    }
+
+    #lost(error: Error): void {
+        if (this.#reported || this.#closing !== undefined) return;
+        this.#reported = true;
+        (this.#handlers as TransportHandlers).closed(error);
+    }
+}
+
+function exitError(command: string, code: number | null, signal: NodeJS.Signals | null): McpConnectionError {
+    const how = code === null ? `was killed by ${signal}` : `exited with code ${code}`;
+    return new McpConnectionError(`The MCP server process (${command}) ${how}; its stderr may say why`);
+}
+
+function startFailure(command: string, cwd: string | URL | undefined, error: Error): McpConnectionError {
+    const code = (error as NodeJS.ErrnoException).code;
+    const hint =
+        code === 'ENOENT'
+            ? cwd === undefined
+                ? '; check that the command exists and is on the PATH'
+                : '; check that the command exists and is on the PATH, and that cwd exists'
+            : '';
+    return new McpConnectionError(
+        `Could not start the MCP server ${JSON.stringify(command)}: ${error.message}${hint}`,
+        {cause: error},
+    );
+}
