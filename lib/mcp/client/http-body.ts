@@ -2,6 +2,7 @@
  * Reading what a Streamable HTTP server answers: a bounded JSON body, an SSE stream event by event,
  * and a short excerpt of an error body. Also the error an HTTP exchange fails with.
  */
+import {McpClientError} from './errors.js';
 import {SseParser} from './sse.js';
 
 /** The most characters of a refused response's body that an `McpHttpError` carries. */
@@ -9,9 +10,10 @@ export const ERROR_BODY_CHARS = 500;
 
 /**
  * An HTTP exchange with the MCP endpoint failed: the server refused it (`status` is its HTTP
- * status), or no answer came at all (`status` is `undefined` and `cause` says why).
+ * status), or no answer came at all (`status` is `undefined` and `cause` says why). A client call
+ * that fails this way rejects with an `McpConnectionError` whose `cause` is this error.
  */
-export class McpHttpError extends Error {
+export class McpHttpError extends McpClientError {
     override name = 'McpHttpError';
     /** The HTTP method of the failed exchange: `POST`, `GET` or `DELETE`. */
     readonly method: string;
@@ -32,6 +34,43 @@ export class McpHttpError extends Error {
         this.body = details.body ?? '';
         this.sessionExpired = details.sessionExpired ?? false;
     }
+}
+
+/**
+ * The error for a response that is not a 2xx: its status, an excerpt of its body and a hint. A 404
+ * to a request that carried `sessionId` means the server ended the session.
+ */
+export async function refusal(
+    response: Response,
+    method: string,
+    url: string,
+    sessionId: string | undefined,
+): Promise<McpHttpError> {
+    const code = response.status;
+    const status = `${code}${response.statusText === '' ? '' : ` ${response.statusText}`}`;
+    const body = await bodyExcerpt(response);
+    if (code === 404 && sessionId !== undefined) {
+        return new McpHttpError(
+            `The MCP session ${sessionId} has ended: the server answered ${method} ${url} with HTTP ${status}. ` +
+                'It expired or was deleted; connect again to start a new session.',
+            {method, status: code, body, sessionExpired: true},
+        );
+    }
+    let hint = '';
+    if (code >= 300 && code < 400) {
+        const location = response.headers.get('location');
+        hint = location === null ? '' : ` (a redirect to ${location}: give that URL as url instead)`;
+    } else if (code === 401 || code === 403) {
+        hint = ' (check the credentials passed in headers)';
+    }
+    return new McpHttpError(
+        `${method} ${url} answered HTTP ${status}${hint}${body === '' ? '' : `: ${body}`}`,
+        {
+            method,
+            status: code,
+            body,
+        },
+    );
 }
 
 /** Reads at most {@link ERROR_BODY_CHARS} characters of a body, then lets the rest go. */

@@ -69,14 +69,22 @@ const OWN_HEADERS = new Set([
     'mcp-protocol-version',
     'last-event-id',
 ]);
-const OPTION_NAMES = ['url', 'headers', 'listen', 'reconnect', 'maxMessageBytes', 'closeTimeoutMs'];
+/** The options that are the transport's own (the session's are in `connect.ts`). */
+export const HTTP_OPTION_NAMES: readonly string[] = Object.freeze([
+    'url',
+    'headers',
+    'listen',
+    'reconnect',
+    'maxMessageBytes',
+    'closeTimeoutMs',
+]);
 const RECONNECT_NAMES = ['initialDelayMs', 'maxDelayMs', 'maxAttempts'];
 
 export function httpSettings(options: HttpTransportOptions, caller: string): HttpSettings {
     if (!isObject(options)) {
         throw new TypeError(`${caller} needs an options object, got ${describe(options)}`);
     }
-    known(options, OPTION_NAMES, caller, '');
+    known(options, HTTP_OPTION_NAMES, caller, '');
     const reconnect = options.reconnect ?? {};
     if (!isObject(reconnect)) {
         throw new TypeError(`${caller}: reconnect must be an object, got ${describe(reconnect)}`);

@@ -14,7 +14,7 @@
  *   issued (405 means the server keeps sessions until they expire, which is fine).
  */
 import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
-import {bodyExcerpt, McpHttpError, readJson} from './http-body.js';
+import {McpHttpError, readJson, refusal} from './http-body.js';
 import type {HttpSettings, HttpTransportOptions} from './http-options.js';
 import {httpSettings} from './http-options.js';
 import {type Endpoint, followAnswer, isAnswer, listen, mediaType} from './http-streams.js';
@@ -33,6 +33,8 @@ export class HttpTransport implements ClientTransport, Endpoint {
     #closing: Promise<void> | undefined;
     #reportedClosed = false;
     #listening = false;
+    /** Settles when the POST of `notifications/initialized` is over: later messages wait for it. */
+    #initialized: Promise<void> | undefined;
 
     /** Checks the options; throws `TypeError`/`RangeError` naming what to fix. */
     constructor(options: HttpTransportOptions, caller = 'connectMcpClient') {
@@ -64,6 +66,29 @@ export class HttpTransport implements ClientTransport, Endpoint {
         const {requestId, signal} = options;
         if (this.#lifetime.signal.aborted) throw this.#stoppedError();
         signal?.throwIfAborted();
+        if (message.method === 'notifications/initialized') {
+            const posted = this.#post(message, requestId, signal, handlers);
+            this.#initialized = posted.then(
+                () => undefined,
+                () => undefined,
+            );
+            return posted;
+        }
+        if (this.#initialized !== undefined) await this.#initialized;
+        return this.#post(message, requestId, signal, handlers);
+    }
+
+    close(): Promise<void> {
+        this.#closing ??= this.#shutdown();
+        return this.#closing;
+    }
+
+    async #post(
+        message: JsonObject,
+        requestId: RequestId | undefined,
+        signal: AbortSignal | undefined,
+        handlers: TransportHandlers,
+    ): Promise<void> {
         const exchange = this.#link(signal);
         try {
             const response = await this.fetch('POST', exchange.signal, JSON.stringify(message));
@@ -82,11 +107,6 @@ export class HttpTransport implements ClientTransport, Endpoint {
         }
     }
 
-    close(): Promise<void> {
-        this.#closing ??= this.#shutdown();
-        return this.#closing;
-    }
-
     /** One exchange's abort controller, aborted by the caller's signal or the transport's end. */
     #link(signal: AbortSignal | undefined): {signal: AbortSignal; unlink(): void} {
         const controller = new AbortController();
@@ -96,6 +116,7 @@ export class HttpTransport implements ClientTransport, Endpoint {
         signal?.addEventListener('abort', onAbort, {once: true});
         lifetime.addEventListener('abort', onEnd, {once: true});
         if (lifetime.aborted) onEnd();
+        else if (signal?.aborted) onAbort();
         return {
             signal: controller.signal,
             unlink() {
@@ -134,30 +155,9 @@ export class HttpTransport implements ClientTransport, Endpoint {
      */
     async check(response: Response, method: string): Promise<void> {
         if (response.ok) return;
-        const url = this.settings.url.href;
-        const status = `${response.status}${response.statusText === '' ? '' : ` ${response.statusText}`}`;
-        const body = await bodyExcerpt(response);
-        const sent = response.status === 404 ? this.#sessionId : undefined;
-        if (sent !== undefined) {
-            const error = new McpHttpError(
-                `The MCP session ${sent} has ended: the server answered ${method} ${url} with HTTP ${status}. ` +
-                    'It expired or was deleted; connect again to start a new session.',
-                {method, status: response.status, body, sessionExpired: true},
-            );
-            this.#fail(error);
-            throw error;
-        }
-        let hint = '';
-        if (response.status >= 300 && response.status < 400) {
-            const location = response.headers.get('location');
-            hint = location === null ? '' : ` (a redirect to ${location}: give that URL as url instead)`;
-        } else if (response.status === 401 || response.status === 403) {
-            hint = ' (check the credentials passed in headers)';
-        }
-        throw new McpHttpError(
-            `${method} ${url} answered HTTP ${status}${hint}${body === '' ? '' : `: ${body}`}`,
-            {method, status: response.status, body},
-        );
+        const error = await refusal(response, method, this.settings.url.href, this.#sessionId);
+        if (error.sessionExpired) this.#fail(error);
+        throw error;
     }
 
     /** The error a failed exchange rejects with: the abort's own reason, or why the transport ended. */

@@ -134,6 +134,14 @@ export class Fixture {
         return new Promise((resolve) => this.#waiters.push({count, resolve: () => resolve(ready())}));
     }
 
+    /** Resolves with the first request for which `match` is true, once it has arrived. */
+    async until(match: (seen: Seen) => boolean): Promise<Seen> {
+        for (let count = 1; ; count += 1) {
+            const seen = await this.request(count);
+            if (match(seen)) return seen;
+        }
+    }
+
     /** The requests seen so far, as `METHOD json-rpc-method` lines, for an exact overview. */
     summary(): string[] {
         return this.seen.map((s) => {

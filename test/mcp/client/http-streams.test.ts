@@ -228,19 +228,18 @@ test('a GET stream answered with another content-type counts as a failed attempt
     await transport.close();
 });
 
-test('closing ends an open GET stream and a pending reconnection wait', async () => {
-    let gets = 0;
+test('closing clears a pending reconnection wait of the GET stream', async () => {
     const {fixture, transport, reports} = await open(
         (seen, res) => {
             if (seen.method === 'GET') {
-                gets += 1;
                 sse(res);
-                return gets === 1 ? res.end('retry: 60000\n\n') : undefined;
+                res.end('retry: 60000\n\n');
+                return;
             }
             if (id(seen) === undefined) return status(res, 202);
             json(res, result(seen, {}), {'mcp-session-id': 'x'});
         },
-        {listen: true},
+        {listen: true, reconnect: {initialDelayMs: 60_000, maxDelayMs: 60_000}},
     );
     await transport.send(INITIALIZE, {requestId: 1});
     await transport.send(INITIALIZED);
@@ -253,6 +252,62 @@ test('closing ends an open GET stream and a pending reconnection wait', async ()
         'DELETE',
     ]);
     assert.deepEqual(reports.problems, []);
+});
+
+test('closing ends an open GET stream', async () => {
+    const {fixture, transport, reports} = await open(
+        (seen, res) => {
+            if (seen.method === 'GET') return sse(res);
+            if (id(seen) === undefined) return status(res, 202);
+            json(res, result(seen, {}));
+        },
+        {listen: true},
+    );
+    await transport.send(INITIALIZE, {requestId: 1});
+    await transport.send(INITIALIZED);
+    const get = await fixture.request(3);
+    await transport.close();
+    await get.closed;
+    assert.deepEqual(fixture.summary(), ['POST initialize', 'POST notifications/initialized', 'GET']);
+    assert.deepEqual(reports.problems, []);
+});
+
+test('an event on the GET stream that is not JSON is reported as such', async () => {
+    const {fixture, transport, reports} = await open(
+        (seen, res) => {
+            if (seen.method === 'GET') {
+                sse(res);
+                res.write('data: nope\n\n');
+                return;
+            }
+            if (id(seen) === undefined) return status(res, 202);
+            json(res, result(seen, {}));
+        },
+        {listen: true},
+    );
+    await transport.send(INITIALIZE, {requestId: 1});
+    await transport.send(INITIALIZED);
+    assert.equal(
+        (await reports.problem(1)).message,
+        `The standalone GET stream of ${fixture.url()}: an SSE event is not JSON: "nope"`,
+    );
+    await transport.close();
+});
+
+test('an error body that breaks off still gives the status, with what was read', async () => {
+    const {fixture, transport} = await open((_seen, res) => {
+        res.writeHead(502, {'content-length': '100'});
+        res.write('partial', () => res.destroy());
+    });
+    const error = (await transport.send(CALL, {requestId: 9}).catch((e: unknown) => e)) as McpHttpError;
+    assert.equal(error.status, 502);
+    assert.match(
+        error.message,
+        new RegExp(
+            `^POST ${fixture.url()} answered HTTP 502 Bad Gateway: partial \\[the body broke off: .+\\]$`,
+        ),
+    );
+    await transport.close();
 });
 
 test('an SSE event that is not JSON is reported and the stream goes on to the answer', async () => {
