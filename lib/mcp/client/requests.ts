@@ -184,11 +184,12 @@ export class Requests {
             });
         } else if (incoming.kind === 'notification') {
             if (incoming.method === 'notifications/progress') this.#progress(incoming.params);
-        } else {
-            // 'invalid' ('response' cannot occur: a message with a method is never one).
-            const problem = incoming.kind === 'invalid' ? incoming.message : 'unexpected message';
-            this.fail(new McpProtocolViolationError(`The MCP server sent an invalid message: ${problem}`));
+        } else if (incoming.kind === 'invalid') {
+            this.fail(
+                new McpProtocolViolationError(`The MCP server sent an invalid message: ${incoming.message}`),
+            );
         }
+        // 'response' cannot occur here: a message with a "method" member is never read as one.
     }
 
     /**

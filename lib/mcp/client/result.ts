@@ -31,10 +31,12 @@ export function readToolResult(result: CallToolResult): ToolValue {
     const texts = result.content.map((block, index) => {
         if (isObject(block) && block.type === 'text' && typeof block.text === 'string') return block.text;
         if (result.isError === true || isObject(result.structuredContent)) return undefined;
-        const type =
-            isObject(block) && typeof block.type === 'string' ? JSON.stringify(block.type) : describe(block);
+        const what =
+            isObject(block) && typeof block.type === 'string'
+                ? `has type ${JSON.stringify(block.type)}`
+                : `is not a content block (${describe(block)})`;
         throw new TypeError(
-            `readToolResult: content[${index}] is a ${type} block and the result has no structuredContent; ` +
+            `readToolResult: content[${index}] ${what} and the result has no structuredContent; ` +
                 'this helper reads structured content or text only, so read result.content for other blocks',
         );
     });

@@ -37,7 +37,8 @@ export interface ClientTransport {
     /** Connects (stdio: spawns the child). Rejects, with nothing left running, when it cannot. */
     start(handlers: TransportHandlers): Promise<void>;
     /**
-     * Sends one whole message. stdio resolves once the line is written. HTTP resolves once the
+     * Sends one whole message. stdio resolves once the line is queued, in order, for the child's
+     * stdin (a write that fails later ends the connection through `closed`). HTTP resolves once the
      * exchange is over: for a request, after its answer was passed to `handlers.message`; it
      * rejects when the POST fails, is refused, or its body ends without that answer.
      */

@@ -1,0 +1,40 @@
+import assert from 'node:assert/strict';
+import {readFile} from 'node:fs/promises';
+import {test} from 'node:test';
+import {fileURLToPath} from 'node:url';
+import {runNode} from '../helpers/process.js';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const example = fileURLToPath(new URL('../../../examples/pantry-client.mjs', import.meta.url));
+
+test('the pantry-client example drives moon-pantry through the client and exits 0', async () => {
+    const {code, signal, stdout, stderr} = await runNode([example], {cwd: root});
+    assert.deepEqual(
+        {code, signal, stderr, stdout},
+        {
+            code: 0,
+            signal: null,
+            stderr: '',
+            stdout: [
+                'moon-pantry 1.0.0, MCP 2025-11-25',
+                'Ask moon.menu for the complete lunar dinner menu.',
+                'tool moon.menu: Read the complete lunar dinner menu.',
+                '{',
+                "  content: 'Moon soup\\nExtra tentacles available.',",
+                "  message: { chef: 'Octopus', open: true }",
+                '}',
+                'resource pantry://menu: 1 item(s)',
+                '',
+            ].join('\n'),
+        },
+    );
+});
+
+test('the README shows the pantry-client example exactly', async () => {
+    const [readme, source] = await Promise.all([
+        readFile(new URL('README.md', `file://${root}`), 'utf8'),
+        readFile(example, 'utf8'),
+    ]);
+    const body = source.split('\n').slice(2).join('\n');
+    assert.ok(readme.includes(`\`\`\`js\n${body}\`\`\`\n`), 'the README code block differs from the example');
+});
