@@ -396,3 +396,40 @@ test('a session id that is not visible ASCII is refused', async () => {
     assert.equal(transport.sessionId, undefined);
     await transport.close();
 });
+
+test('a wait for reconnection ends at once, with the reason, when its signal aborts', async () => {
+    const transport = new HttpTransport({url: 'http://127.0.0.1:9/mcp'});
+    const controller = new AbortController();
+    const waiting = transport.wait(60_000, controller.signal);
+    const reason = new Error('closing');
+    controller.abort(reason);
+    await assert.rejects(waiting, (e) => e === reason);
+});
+
+test('a status without a reason phrase, a redirect without a location, and a long bad event are put plainly', async () => {
+    const {fixture, transport, reports} = await open((seen, res) => {
+        if (id(seen) === 1) {
+            res.writeHead(599, '');
+            res.end();
+            return;
+        }
+        if (id(seen) === 2) return status(res, 300);
+        sse(res);
+        res.write(`data: ${'z'.repeat(200)}\n\n`);
+        event(res, result(seen, {}));
+    });
+    await assert.rejects(transport.send({...CALL, id: 1}, {requestId: 1}), {
+        message: `POST ${fixture.url()} answered HTTP 599`,
+    });
+    await assert.rejects(transport.send({...CALL, id: 2}, {requestId: 2}), {
+        message: `POST ${fixture.url()} answered HTTP 300 Multiple Choices`,
+    });
+    await transport.send(CALL, {requestId: 9});
+    assert.deepEqual(
+        reports.problems.map((p) => p.message),
+        [
+            `The answer to request 9 from POST ${fixture.url()}: an SSE event is not JSON: "${'z'.repeat(120)}"…`,
+        ],
+    );
+    await transport.close();
+});
