@@ -21,6 +21,9 @@ import type {McpClient, Progress} from '../../../lib/mcp/client/index.js';
 import {connectMcpClient} from '../../../lib/mcp/client/index.js';
 import {deferred} from '../../helpers/deferred.js';
 
+/** Turns a hang into a failure; nothing here should come near it. */
+const GUARD = {timeout: 30_000};
+
 const TOOLS = [
     {
         name: 'echo',
@@ -168,28 +171,37 @@ after(async () => {
     http.close();
 });
 
-test('SDK 1.x server: the handshake gives its info and the session it issued goes with each request', async () => {
-    assert.deepEqual(client.serverInfo, {name: 'sdk-v1-http', version: '1.0.0'});
-    assert.equal(client.protocolVersion, '2025-11-25');
-    assert.deepEqual(client.capabilities, {tools: {}});
-    assert.equal(servers.size, 1);
-    const [session] = [...servers.keys()];
-    // The GET stream opens once notifications/initialized has been accepted.
-    await events.getStreamOpen.promise;
-    assert.deepEqual(requests[0], {
-        method: 'POST',
-        session: undefined,
-        version: undefined,
-        lastEventId: undefined,
-    });
-    assert.deepEqual(requests[1], {method: 'POST', session, version: '2025-11-25', lastEventId: undefined});
-});
+test(
+    'SDK 1.x server: the handshake gives its info and the session it issued goes with each request',
+    GUARD,
+    async () => {
+        assert.deepEqual(client.serverInfo, {name: 'sdk-v1-http', version: '1.0.0'});
+        assert.equal(client.protocolVersion, '2025-11-25');
+        assert.deepEqual(client.capabilities, {tools: {}});
+        assert.equal(servers.size, 1);
+        const [session] = [...servers.keys()];
+        // The GET stream opens once notifications/initialized has been accepted.
+        await events.getStreamOpen.promise;
+        assert.deepEqual(requests[0], {
+            method: 'POST',
+            session: undefined,
+            version: undefined,
+            lastEventId: undefined,
+        });
+        assert.deepEqual(requests[1], {
+            method: 'POST',
+            session,
+            version: '2025-11-25',
+            lastEventId: undefined,
+        });
+    },
+);
 
-test('SDK 1.x server: every page of tools, with each inputSchema as given', async () => {
+test('SDK 1.x server: every page of tools, with each inputSchema as given', GUARD, async () => {
     assert.deepEqual(await client.listTools(), TOOLS);
 });
 
-test('SDK 1.x server: a call, its progress, and an error result', async () => {
+test('SDK 1.x server: a call, its progress, and an error result', GUARD, async () => {
     const progress: Progress[] = [];
     const result = await client.callTool('echo', {text: 'over http'}, {onProgress: (p) => progress.push(p)});
     assert.deepEqual(result, {content: [{type: 'text', text: 'over http'}]});
@@ -200,22 +212,32 @@ test('SDK 1.x server: a call, its progress, and an error result', async () => {
     });
 });
 
-test('SDK 1.x server: an answer stream the server closes early is resumed by GET with Last-Event-ID', async () => {
-    const before = requests.length;
-    assert.deepEqual(await client.callTool('poll', {}), {
-        content: [{type: 'text', text: 'answered after the stream was closed'}],
-    });
-    const resumed = requests.slice(before).filter((r) => r.method === 'GET' && r.lastEventId !== undefined);
-    assert.equal(resumed.length, 1);
-});
+test(
+    'SDK 1.x server: an answer stream the server closes early is resumed by GET with Last-Event-ID',
+    GUARD,
+    async () => {
+        const before = requests.length;
+        assert.deepEqual(await client.callTool('poll', {}), {
+            content: [{type: 'text', text: 'answered after the stream was closed'}],
+        });
+        const resumed = requests
+            .slice(before)
+            .filter((r) => r.method === 'GET' && r.lastEventId !== undefined);
+        assert.equal(resumed.length, 1);
+    },
+);
 
-test('SDK 1.x server: the standalone GET stream carries a ping from the server, which the client answers', async () => {
-    await events.getStreamOpen.promise;
-    const {server} = [...servers.values()][0] as {server: Server};
-    assert.deepEqual(await server.ping(), {});
-});
+test(
+    'SDK 1.x server: the standalone GET stream carries a ping from the server, which the client answers',
+    GUARD,
+    async () => {
+        await events.getStreamOpen.promise;
+        const {server} = [...servers.values()][0] as {server: Server};
+        assert.deepEqual(await server.ping(), {});
+    },
+);
 
-test('SDK 1.x server: an aborted call reaches the handler as a cancellation', async () => {
+test('SDK 1.x server: an aborted call reaches the handler as a cancellation', GUARD, async () => {
     const controller = new AbortController();
     const call = client.callTool('wait', {}, {signal: controller.signal});
     await events.waitStarted.promise;
@@ -225,7 +247,7 @@ test('SDK 1.x server: an aborted call reaches the handler as a cancellation', as
     assert.equal(await events.cancelled.promise, 'The client aborted the request');
 });
 
-test('SDK 1.x server: close ends the session by DELETE', async () => {
+test('SDK 1.x server: close ends the session by DELETE', GUARD, async () => {
     const [session] = [...servers.keys()];
     await client.close();
     assert.equal(await events.sessionClosed.promise, session);

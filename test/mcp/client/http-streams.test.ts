@@ -11,6 +11,9 @@ import type {HttpTransportOptions} from '../../../lib/mcp/client/http-options.js
 import type {Route, Seen} from './http-fixture.js';
 import {event, Fixture, json, Reports, result, sse, status} from './http-fixture.js';
 
+/** Turns a hang into a failure; nothing here should come near it. */
+const GUARD = {timeout: 30_000};
+
 const INITIALIZE = {jsonrpc: '2.0', id: 1, method: 'initialize', params: {}};
 const INITIALIZED = {jsonrpc: '2.0', method: 'notifications/initialized'};
 const CALL = {jsonrpc: '2.0', id: 9, method: 'tools/call', params: {name: 'slow'}};
@@ -33,30 +36,38 @@ async function open(route: Route, options: Partial<HttpTransportOptions> = {}) {
 
 const id = (seen: Seen): unknown => (seen.json as {id?: unknown} | undefined)?.id;
 
-test('an answer stream that ends before its answer is resumed by GET with Last-Event-ID, and the answer comes there', async () => {
-    const note = {jsonrpc: '2.0', method: 'notifications/progress', params: {progressToken: 1, progress: 1}};
-    let call: Seen | undefined;
-    const {fixture, transport, reports} = await open((seen, res) => {
-        if (seen.method === 'POST') {
-            call = seen;
-            sse(res, {'mcp-session-id': 'abc'});
-            res.write('id: e-1\nretry: 0\ndata:\n\n');
-            event(res, note, 'e-2');
-            res.end();
-            return;
-        }
-        sse(res);
-        event(res, result(call as Seen, {content: []}), 'e-3');
-    });
-    await transport.send(CALL, {requestId: 9});
-    assert.deepEqual(reports.messages, [note, {jsonrpc: '2.0', id: 9, result: {content: []}}]);
-    assert.deepEqual(fixture.summary(), ['POST tools/call', 'GET']);
-    const get = fixture.seen[1] as Seen;
-    assert.deepEqual([get.headers.accept, get.headers['last-event-id']], ['text/event-stream', 'e-2']);
-    await transport.close();
-});
+test(
+    'an answer stream that ends before its answer is resumed by GET with Last-Event-ID, and the answer comes there',
+    GUARD,
+    async () => {
+        const note = {
+            jsonrpc: '2.0',
+            method: 'notifications/progress',
+            params: {progressToken: 1, progress: 1},
+        };
+        let call: Seen | undefined;
+        const {fixture, transport, reports} = await open((seen, res) => {
+            if (seen.method === 'POST') {
+                call = seen;
+                sse(res, {'mcp-session-id': 'abc'});
+                res.write('id: e-1\nretry: 0\ndata:\n\n');
+                event(res, note, 'e-2');
+                res.end();
+                return;
+            }
+            sse(res);
+            event(res, result(call as Seen, {content: []}), 'e-3');
+        });
+        await transport.send(CALL, {requestId: 9});
+        assert.deepEqual(reports.messages, [note, {jsonrpc: '2.0', id: 9, result: {content: []}}]);
+        assert.deepEqual(fixture.summary(), ['POST tools/call', 'GET']);
+        const get = fixture.seen[1] as Seen;
+        assert.deepEqual([get.headers.accept, get.headers['last-event-id']], ['text/event-stream', 'e-2']);
+        await transport.close();
+    },
+);
 
-test('a stream that keeps ending is resumed each time from its newest event id', async () => {
+test('a stream that keeps ending is resumed each time from its newest event id', GUARD, async () => {
     let call: Seen | undefined;
     let gets = 0;
     const {fixture, transport} = await open((seen, res) => {
@@ -79,19 +90,23 @@ test('a stream that keeps ending is resumed each time from its newest event id',
     await transport.close();
 });
 
-test('an answer stream that ends before its answer, with no event id, rejects naming the request', async () => {
-    const {fixture, transport} = await open((_seen, res) => {
-        sse(res);
-        res.end(': nothing here\n\n');
-    });
-    await assert.rejects(transport.send(CALL, {requestId: 9}), {
-        message: `The answer to request 9 from POST ${fixture.url()}: the SSE stream ended before the answer, with no event id to resume it from`,
-    });
-    assert.deepEqual(fixture.summary(), ['POST tools/call']);
-    await transport.close();
-});
+test(
+    'an answer stream that ends before its answer, with no event id, rejects naming the request',
+    GUARD,
+    async () => {
+        const {fixture, transport} = await open((_seen, res) => {
+            sse(res);
+            res.end(': nothing here\n\n');
+        });
+        await assert.rejects(transport.send(CALL, {requestId: 9}), {
+            message: `The answer to request 9 from POST ${fixture.url()}: the SSE stream ended before the answer, with no event id to resume it from`,
+        });
+        assert.deepEqual(fixture.summary(), ['POST tools/call']);
+        await transport.close();
+    },
+);
 
-test('an answer stream whose server does not resume (405 to GET) rejects', async () => {
+test('an answer stream whose server does not resume (405 to GET) rejects', GUARD, async () => {
     const {fixture, transport} = await open((seen, res) => {
         if (seen.method === 'GET') return status(res, 405);
         sse(res);
@@ -105,7 +120,7 @@ test('an answer stream whose server does not resume (405 to GET) rejects', async
     await transport.close();
 });
 
-test('failed resumptions are retried and given up after reconnect.maxAttempts in a row', async () => {
+test('failed resumptions are retried and given up after reconnect.maxAttempts in a row', GUARD, async () => {
     const {fixture, transport} = await open(
         (seen, res) => {
             if (seen.method === 'GET') return status(res, 503, 'busy');
@@ -126,65 +141,73 @@ test('failed resumptions are retried and given up after reconnect.maxAttempts in
     await transport.close();
 });
 
-test('aborting a request while its stream waits to be resumed rejects with the reason and sends no GET', async () => {
-    const {fixture, transport} = await open(
-        (_seen, res) => {
-            sse(res);
-            res.end('id: 1\ndata:\n\n');
-        },
-        {reconnect: {initialDelayMs: 60_000, maxDelayMs: 60_000}},
-    );
-    const controller = new AbortController();
-    const sent = transport.send(CALL, {requestId: 9, signal: controller.signal});
-    await (await fixture.request(1)).closed;
-    const reason = new Error('stop');
-    controller.abort(reason);
-    await assert.rejects(sent, (e) => e === reason);
-    assert.deepEqual(fixture.summary(), ['POST tools/call']);
-    await transport.close();
-});
-
-test('with listen, a GET stream opens after notifications/initialized and passes on what the server sends', async () => {
-    const changed = {jsonrpc: '2.0', method: 'notifications/tools/list_changed'};
-    let gets = 0;
-    const {fixture, transport, reports} = await open(
-        (seen, res) => {
-            if (seen.method === 'POST' && id(seen) === undefined) return status(res, 202);
-            if (seen.method === 'POST') return json(res, result(seen, {}), {'mcp-session-id': 's-1'});
-            if (seen.method === 'DELETE') return status(res, 204);
-            gets += 1;
-            if (gets === 1) {
+test(
+    'aborting a request while its stream waits to be resumed rejects with the reason and sends no GET',
+    GUARD,
+    async () => {
+        const {fixture, transport} = await open(
+            (_seen, res) => {
                 sse(res);
-                event(res, changed, 'g-1');
-                return res.end();
-            }
-            if (gets === 2) return res.destroy();
-            if (gets === 3) return status(res, 405);
-        },
-        {listen: true},
-    );
-    await transport.send(INITIALIZE, {requestId: 1});
-    assert.deepEqual(fixture.summary(), ['POST initialize']);
-    await transport.send(INITIALIZED);
-    assert.deepEqual(await reports.message(2), changed);
-    await fixture.request(5);
-    await transport.close();
-    assert.deepEqual(fixture.summary(), [
-        'POST initialize',
-        'POST notifications/initialized',
-        'GET',
-        'GET',
-        'GET',
-        'DELETE',
-    ]);
-    assert.deepEqual(
-        fixture.seen.slice(2, 5).map((s) => s.headers['last-event-id']),
-        [undefined, 'g-1', 'g-1'],
-    );
-    assert.deepEqual(reports.problems, []);
-});
+                res.end('id: 1\ndata:\n\n');
+            },
+            {reconnect: {initialDelayMs: 60_000, maxDelayMs: 60_000}},
+        );
+        const controller = new AbortController();
+        const sent = transport.send(CALL, {requestId: 9, signal: controller.signal});
+        await (await fixture.request(1)).closed;
+        const reason = new Error('stop');
+        controller.abort(reason);
+        await assert.rejects(sent, (e) => e === reason);
+        assert.deepEqual(fixture.summary(), ['POST tools/call']);
+        await transport.close();
+    },
+);
 
-test('a GET stream refused past reconnect.maxAttempts is given up and reported', async () => {
+test(
+    'with listen, a GET stream opens after notifications/initialized and passes on what the server sends',
+    GUARD,
+    async () => {
+        const changed = {jsonrpc: '2.0', method: 'notifications/tools/list_changed'};
+        let gets = 0;
+        const {fixture, transport, reports} = await open(
+            (seen, res) => {
+                if (seen.method === 'POST' && id(seen) === undefined) return status(res, 202);
+                if (seen.method === 'POST') return json(res, result(seen, {}), {'mcp-session-id': 's-1'});
+                if (seen.method === 'DELETE') return status(res, 204);
+                gets += 1;
+                if (gets === 1) {
+                    sse(res);
+                    event(res, changed, 'g-1');
+                    return res.end();
+                }
+                if (gets === 2) return res.destroy();
+                if (gets === 3) return status(res, 405);
+            },
+            {listen: true},
+        );
+        await transport.send(INITIALIZE, {requestId: 1});
+        assert.deepEqual(fixture.summary(), ['POST initialize']);
+        await transport.send(INITIALIZED);
+        assert.deepEqual(await reports.message(2), changed);
+        await fixture.request(5);
+        await transport.close();
+        assert.deepEqual(fixture.summary(), [
+            'POST initialize',
+            'POST notifications/initialized',
+            'GET',
+            'GET',
+            'GET',
+            'DELETE',
+        ]);
+        assert.deepEqual(
+            fixture.seen.slice(2, 5).map((s) => s.headers['last-event-id']),
+            [undefined, 'g-1', 'g-1'],
+        );
+        assert.deepEqual(reports.problems, []);
+    },
+);
+
+test('a GET stream refused past reconnect.maxAttempts is given up and reported', GUARD, async () => {
     const {fixture, transport, reports} = await open(
         (seen, res) => {
             if (seen.method === 'GET') return status(res, 400, 'no GET here');
@@ -209,7 +232,7 @@ test('a GET stream refused past reconnect.maxAttempts is given up and reported',
     await transport.close();
 });
 
-test('a GET stream answered with another content-type counts as a failed attempt', async () => {
+test('a GET stream answered with another content-type counts as a failed attempt', GUARD, async () => {
     const {transport, reports} = await open(
         (seen, res) => {
             if (seen.method === 'GET') return json(res, {});
@@ -228,7 +251,7 @@ test('a GET stream answered with another content-type counts as a failed attempt
     await transport.close();
 });
 
-test('closing clears a pending reconnection wait of the GET stream', async () => {
+test('closing clears a pending reconnection wait of the GET stream', GUARD, async () => {
     const {fixture, transport, reports} = await open(
         (seen, res) => {
             if (seen.method === 'GET') {
@@ -254,7 +277,7 @@ test('closing clears a pending reconnection wait of the GET stream', async () =>
     assert.deepEqual(reports.problems, []);
 });
 
-test('closing ends an open GET stream', async () => {
+test('closing ends an open GET stream', GUARD, async () => {
     const {fixture, transport, reports} = await open(
         (seen, res) => {
             if (seen.method === 'GET') return sse(res);
@@ -272,7 +295,7 @@ test('closing ends an open GET stream', async () => {
     assert.deepEqual(reports.problems, []);
 });
 
-test('an event on the GET stream that is not JSON is reported as such', async () => {
+test('an event on the GET stream that is not JSON is reported as such', GUARD, async () => {
     const {fixture, transport, reports} = await open(
         (seen, res) => {
             if (seen.method === 'GET') {
@@ -294,7 +317,7 @@ test('an event on the GET stream that is not JSON is reported as such', async ()
     await transport.close();
 });
 
-test('an error body that breaks off still gives the status, with what was read', async () => {
+test('an error body that breaks off still gives the status, with what was read', GUARD, async () => {
     const {fixture, transport} = await open((_seen, res) => {
         res.writeHead(502, {'content-length': '100'});
         res.write('partial', () => res.destroy());
@@ -310,7 +333,7 @@ test('an error body that breaks off still gives the status, with what was read',
     await transport.close();
 });
 
-test('an SSE event that is not JSON is reported and the stream goes on to the answer', async () => {
+test('an SSE event that is not JSON is reported and the stream goes on to the answer', GUARD, async () => {
     const {fixture, transport, reports} = await open((seen, res) => {
         sse(res);
         res.write('data: {not json\n\n');
@@ -327,32 +350,36 @@ test('an SSE event that is not JSON is reported and the stream goes on to the an
     await transport.close();
 });
 
-test('an SSE event over maxMessageBytes is dropped and reported; a JSON body over it rejects', async () => {
-    const {fixture, transport, reports} = await open(
-        (seen, res) => {
-            if (id(seen) === 1) return json(res, result(seen, {big: 'x'.repeat(100)}));
-            sse(res);
-            res.write(`data: "${'y'.repeat(100)}"\n\n`);
-            event(res, result(seen, {}));
-        },
-        {maxMessageBytes: 64},
-    );
-    await transport.send(CALL, {requestId: 9});
-    assert.deepEqual(
-        reports.problems.map((p) => p.message),
-        [
-            `The answer to request 9 from POST ${fixture.url()}: an SSE event reached 108 bytes, over maxMessageBytes (64 bytes); it was dropped`,
-        ],
-    );
-    await assert.rejects(transport.send(INITIALIZE, {requestId: 1}), {
-        message:
-            `The answer to request 1 from POST ${fixture.url()}: the JSON body is larger than maxMessageBytes (64 bytes); ` +
-            'raise maxMessageBytes if the server is trusted to send that much',
-    });
-    await transport.close();
-});
+test(
+    'an SSE event over maxMessageBytes is dropped and reported; a JSON body over it rejects',
+    GUARD,
+    async () => {
+        const {fixture, transport, reports} = await open(
+            (seen, res) => {
+                if (id(seen) === 1) return json(res, result(seen, {big: 'x'.repeat(100)}));
+                sse(res);
+                res.write(`data: "${'y'.repeat(100)}"\n\n`);
+                event(res, result(seen, {}));
+            },
+            {maxMessageBytes: 64},
+        );
+        await transport.send(CALL, {requestId: 9});
+        assert.deepEqual(
+            reports.problems.map((p) => p.message),
+            [
+                `The answer to request 9 from POST ${fixture.url()}: an SSE event reached 108 bytes, over maxMessageBytes (64 bytes); it was dropped`,
+            ],
+        );
+        await assert.rejects(transport.send(INITIALIZE, {requestId: 1}), {
+            message:
+                `The answer to request 1 from POST ${fixture.url()}: the JSON body is larger than maxMessageBytes (64 bytes); ` +
+                'raise maxMessageBytes if the server is trusted to send that much',
+        });
+        await transport.close();
+    },
+);
 
-test('an answer that is not JSON-RPC over HTTP rejects with what was wrong', async () => {
+test('an answer that is not JSON-RPC over HTTP rejects with what was wrong', GUARD, async () => {
     const {fixture, transport, reports} = await open((seen, res) => {
         const n = id(seen);
         if (n === 1) return status(res, 202);
@@ -384,7 +411,7 @@ test('an answer that is not JSON-RPC over HTTP rejects with what was wrong', asy
     await transport.close();
 });
 
-test('a session id that is not visible ASCII is refused', async () => {
+test('a session id that is not visible ASCII is refused', GUARD, async () => {
     const {fixture, transport} = await open((seen, res) =>
         json(res, result(seen, {}), {'mcp-session-id': 'a b'}),
     );
@@ -397,7 +424,7 @@ test('a session id that is not visible ASCII is refused', async () => {
     await transport.close();
 });
 
-test('a wait for reconnection ends at once, with the reason, when its signal aborts', async () => {
+test('a wait for reconnection ends at once, with the reason, when its signal aborts', GUARD, async () => {
     const transport = new HttpTransport({url: 'http://127.0.0.1:9/mcp'});
     const controller = new AbortController();
     const waiting = transport.wait(60_000, controller.signal);
@@ -406,30 +433,34 @@ test('a wait for reconnection ends at once, with the reason, when its signal abo
     await assert.rejects(waiting, (e) => e === reason);
 });
 
-test('a status without a reason phrase, a redirect without a location, and a long bad event are put plainly', async () => {
-    const {fixture, transport, reports} = await open((seen, res) => {
-        if (id(seen) === 1) {
-            res.writeHead(599, '');
-            res.end();
-            return;
-        }
-        if (id(seen) === 2) return status(res, 300);
-        sse(res);
-        res.write(`data: ${'z'.repeat(200)}\n\n`);
-        event(res, result(seen, {}));
-    });
-    await assert.rejects(transport.send({...CALL, id: 1}, {requestId: 1}), {
-        message: `POST ${fixture.url()} answered HTTP 599`,
-    });
-    await assert.rejects(transport.send({...CALL, id: 2}, {requestId: 2}), {
-        message: `POST ${fixture.url()} answered HTTP 300 Multiple Choices`,
-    });
-    await transport.send(CALL, {requestId: 9});
-    assert.deepEqual(
-        reports.problems.map((p) => p.message),
-        [
-            `The answer to request 9 from POST ${fixture.url()}: an SSE event is not JSON: "${'z'.repeat(120)}"…`,
-        ],
-    );
-    await transport.close();
-});
+test(
+    'a status without a reason phrase, a redirect without a location, and a long bad event are put plainly',
+    GUARD,
+    async () => {
+        const {fixture, transport, reports} = await open((seen, res) => {
+            if (id(seen) === 1) {
+                res.writeHead(599, '');
+                res.end();
+                return;
+            }
+            if (id(seen) === 2) return status(res, 300);
+            sse(res);
+            res.write(`data: ${'z'.repeat(200)}\n\n`);
+            event(res, result(seen, {}));
+        });
+        await assert.rejects(transport.send({...CALL, id: 1}, {requestId: 1}), {
+            message: `POST ${fixture.url()} answered HTTP 599`,
+        });
+        await assert.rejects(transport.send({...CALL, id: 2}, {requestId: 2}), {
+            message: `POST ${fixture.url()} answered HTTP 300 Multiple Choices`,
+        });
+        await transport.send(CALL, {requestId: 9});
+        assert.deepEqual(
+            reports.problems.map((p) => p.message),
+            [
+                `The answer to request 9 from POST ${fixture.url()}: an SSE event is not JSON: "${'z'.repeat(120)}"…`,
+            ],
+        );
+        await transport.close();
+    },
+);

@@ -16,6 +16,9 @@ import {Fixture, makeCertificates} from './http-fixture.js';
 import type {Page} from './http-mcp.js';
 import {ADD, SERVER_INFO, SESSION_ID, scripted, TWO_PAGES, tool} from './http-mcp.js';
 
+/** Turns a hang into a failure; nothing here should come near it. */
+const GUARD = {timeout: 30_000};
+
 const DRIVER = fileURLToPath(new URL('./fixtures/http-driver.js', import.meta.url));
 
 let certificates: Certificates;
@@ -79,76 +82,84 @@ const POST_HEADERS = {
     authorization: 'Bearer test-token',
 };
 
-test('over TLS: the handshake, every page of tools, a call, an error call, and DELETE at close, exactly', async () => {
-    const {steps, seen, code, stderr} = await drive(TWO_PAGES, 'tools');
-    assert.equal(stderr, '');
-    assert.equal(code, 0);
-    assert.deepEqual(steps, [
-        {
-            step: 'connect',
-            value: {
-                serverInfo: SERVER_INFO,
-                protocolVersion: '2025-11-25',
-                capabilities: {tools: {listChanged: false}},
-                instructions: 'Add numbers; fail on demand.',
+test(
+    'over TLS: the handshake, every page of tools, a call, an error call, and DELETE at close, exactly',
+    GUARD,
+    async () => {
+        const {steps, seen, code, stderr} = await drive(TWO_PAGES, 'tools');
+        assert.equal(stderr, '');
+        assert.equal(code, 0);
+        assert.deepEqual(steps, [
+            {
+                step: 'connect',
+                value: {
+                    serverInfo: SERVER_INFO,
+                    protocolVersion: '2025-11-25',
+                    capabilities: {tools: {listChanged: false}},
+                    instructions: 'Add numbers; fail on demand.',
+                },
             },
-        },
-        {step: 'listTools', value: [ADD, tool('fail')]},
-        {step: 'callTool', value: {content: [{type: 'text', text: '3'}], structuredContent: {sum: 3}}},
-        {
-            step: 'callTool error',
-            value: {content: [{type: 'text', text: 'it failed, as asked'}], isError: true},
-        },
-        {
-            step: 'readToolResult',
-            error: {name: 'McpToolError', message: 'The tool reported an error: it failed, as asked'},
-        },
-        {step: 'close'},
-    ]);
-    assert.deepEqual(
-        seen.map((s) => [s.method, s.path, s.body]),
-        [
+            {step: 'listTools', value: [ADD, tool('fail')]},
+            {step: 'callTool', value: {content: [{type: 'text', text: '3'}], structuredContent: {sum: 3}}},
+            {
+                step: 'callTool error',
+                value: {content: [{type: 'text', text: 'it failed, as asked'}], isError: true},
+            },
+            {
+                step: 'readToolResult',
+                error: {name: 'McpToolError', message: 'The tool reported an error: it failed, as asked'},
+            },
+            {step: 'close'},
+        ]);
+        assert.deepEqual(
+            seen.map((s) => [s.method, s.path, s.body]),
             [
-                'POST',
-                '/mcp',
-                '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"arcane-os","version":"0.1.0"}}}',
+                [
+                    'POST',
+                    '/mcp',
+                    '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"arcane-os","version":"0.1.0"}}}',
+                ],
+                ['POST', '/mcp', '{"jsonrpc":"2.0","method":"notifications/initialized"}'],
+                ['POST', '/mcp', '{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{}}'],
+                [
+                    'POST',
+                    '/mcp',
+                    '{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"cursor":"page-2"}}',
+                ],
+                [
+                    'POST',
+                    '/mcp',
+                    '{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"add","arguments":{"a":1,"b":2}}}',
+                ],
+                [
+                    'POST',
+                    '/mcp',
+                    '{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"fail","arguments":{}}}',
+                ],
+                [
+                    'POST',
+                    '/mcp',
+                    '{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"fail","arguments":{}}}',
+                ],
+                ['DELETE', '/mcp', ''],
             ],
-            ['POST', '/mcp', '{"jsonrpc":"2.0","method":"notifications/initialized"}'],
-            ['POST', '/mcp', '{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{}}'],
-            ['POST', '/mcp', '{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"cursor":"page-2"}}'],
-            [
-                'POST',
-                '/mcp',
-                '{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"add","arguments":{"a":1,"b":2}}}',
-            ],
-            [
-                'POST',
-                '/mcp',
-                '{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"fail","arguments":{}}}',
-            ],
-            [
-                'POST',
-                '/mcp',
-                '{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"fail","arguments":{}}}',
-            ],
-            ['DELETE', '/mcp', ''],
-        ],
-    );
-    const [initialize, ...later] = seen as [Seen, ...Seen[]];
-    assert.deepEqual(headers(initialize), {
-        ...POST_HEADERS,
-        'mcp-session-id': undefined,
-        'mcp-protocol-version': undefined,
-    });
-    for (const request of later.slice(0, -1)) assert.deepEqual(headers(request), POST_HEADERS);
-    assert.deepEqual(headers(later.at(-1) as Seen), {
-        ...POST_HEADERS,
-        'content-type': undefined,
-        accept: '*/*',
-    });
-});
+        );
+        const [initialize, ...later] = seen as [Seen, ...Seen[]];
+        assert.deepEqual(headers(initialize), {
+            ...POST_HEADERS,
+            'mcp-session-id': undefined,
+            'mcp-protocol-version': undefined,
+        });
+        for (const request of later.slice(0, -1)) assert.deepEqual(headers(request), POST_HEADERS);
+        assert.deepEqual(headers(later.at(-1) as Seen), {
+            ...POST_HEADERS,
+            'content-type': undefined,
+            accept: '*/*',
+        });
+    },
+);
 
-test('over TLS: a repeated cursor is rejected and the session still ends by DELETE', async () => {
+test('over TLS: a repeated cursor is rejected and the session still ends by DELETE', GUARD, async () => {
     const pages = [
         {tools: [tool('a')], nextCursor: 'again'},
         {tools: [tool('b')], nextCursor: 'again'},
@@ -179,7 +190,7 @@ test('over TLS: a repeated cursor is rejected and the session still ends by DELE
     assert.equal(seen.at(-1)?.headers['mcp-session-id'], SESSION_ID);
 });
 
-test('over TLS: a tool name listed twice is rejected', async () => {
+test('over TLS: a tool name listed twice is rejected', GUARD, async () => {
     const pages = [{tools: [ADD], nextCursor: 'p2'}, {tools: [tool('add')]}];
     const {steps, code} = await drive(pages, 'list', '127.0.0.1');
     assert.equal(code, 0);
@@ -194,21 +205,25 @@ test('over TLS: a tool name listed twice is rejected', async () => {
     });
 });
 
-test('over TLS with the GET stream on: a server without one (405) is fine and the process still exits', async () => {
-    const {steps, seen, code} = await drive(TWO_PAGES, 'list', 'localhost', true);
-    assert.equal(code, 0);
-    assert.deepEqual(
-        steps.map((s) => s.step),
-        ['connect', 'listTools', 'close'],
-    );
-    assert.deepEqual(
-        seen.map((s) => s.method),
-        ['POST', 'POST', 'GET', 'POST', 'POST', 'DELETE'],
-    );
-    assert.equal(seen[2]?.headers.accept, 'text/event-stream');
-});
+test(
+    'over TLS with the GET stream on: a server without one (405) is fine and the process still exits',
+    GUARD,
+    async () => {
+        const {steps, seen, code} = await drive(TWO_PAGES, 'list', 'localhost', true);
+        assert.equal(code, 0);
+        assert.deepEqual(
+            steps.map((s) => s.step),
+            ['connect', 'listTools', 'close'],
+        );
+        assert.deepEqual(
+            seen.map((s) => s.method),
+            ['POST', 'POST', 'GET', 'POST', 'POST', 'DELETE'],
+        );
+        assert.equal(seen[2]?.headers.accept, 'text/event-stream');
+    },
+);
 
-test('a certificate the process does not trust fails the connection with the TLS reason', async () => {
+test('a certificate the process does not trust fails the connection with the TLS reason', GUARD, async () => {
     const fixture = await Fixture.start(scripted(TWO_PAGES), certificates);
     try {
         await assert.rejects(connectMcpClient({url: fixture.url('localhost')}), (error: Error) => {
@@ -226,7 +241,7 @@ test('a certificate the process does not trust fails the connection with the TLS
     }
 });
 
-test('plain HTTP to a remote host is refused at connect with a TypeError, before any request', () => {
+test('plain HTTP to a remote host is refused at connect with a TypeError, before any request', GUARD, () => {
     assert.throws(() => connectMcpClient({url: 'http://mcp.example.com/mcp'}), {
         name: 'TypeError',
         message:
