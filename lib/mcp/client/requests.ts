@@ -13,13 +13,13 @@
  * the session through `onFatal`, failing every pending request with it.
  */
 
-import {JsonRpcErrorCode} from '../../jsonrpc/codes.js';
 import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
 import {classify, isObject} from '../../jsonrpc/records.js';
 import {readResponse} from '../../jsonrpc/response.js';
 import type {McpClientError} from './errors.js';
 import {McpConnectionError, McpProtocolViolationError, McpRemoteError, McpTimeoutError} from './errors.js';
-import type {ClientTransport} from './transport.js';
+import {replyTo, sendFailure, strayAnswer, withProgressToken} from './messages.js';
+import type {ClientTransport, SendOptions} from './transport.js';
 
 /** One `notifications/progress` for a call, as the server sent it. */
 export interface Progress {
@@ -110,31 +110,17 @@ export class Requests {
                     this.#abandon(pending, signal.reason, 'The client aborted the request');
                 signal.addEventListener('abort', pending.onAbort, {once: true});
             }
-            const sent =
-                options.onProgress === undefined
-                    ? params
-                    : {
-                          ...params,
-                          _meta: {...(isObject(params._meta) ? params._meta : {}), progressToken: id},
-                      };
-            this.#transport
-                .send(
-                    {jsonrpc: '2.0', id, method, params: sent},
-                    {requestId: id, signal: pending.exchange.signal},
-                )
-                .then(undefined, (error: unknown) => {
+            const sent = options.onProgress === undefined ? params : withProgressToken(params, id);
+            const message = {jsonrpc: '2.0', id, method, params: sent};
+            this.#send(message, {requestId: id, signal: pending.exchange.signal}).then(
+                undefined,
+                (error: unknown) => {
                     // After the request was given up, its aborted exchange failing is expected.
                     if (this.#pending.get(id) !== pending) return;
                     this.#settle(pending);
-                    reject(
-                        new McpConnectionError(
-                            `Could not send ${method} to the MCP server: ${messageOf(error)}`,
-                            {
-                                cause: error,
-                            },
-                        ),
-                    );
-                });
+                    reject(sendFailure(`send ${method} to the MCP server`, error));
+                },
+            );
         });
     }
 
@@ -142,12 +128,8 @@ export class Requests {
     notify(method: string, params?: JsonObject): void {
         if (this.#over !== undefined) return;
         const message = params === undefined ? {jsonrpc: '2.0', method} : {jsonrpc: '2.0', method, params};
-        this.#transport.send(message).then(undefined, (error: unknown) => {
-            this.fail(
-                new McpConnectionError(`Could not send ${method} to the MCP server: ${messageOf(error)}`, {
-                    cause: error,
-                }),
-            );
+        this.#send(message).then(undefined, (error: unknown) => {
+            this.fail(sendFailure(`send ${method} to the MCP server`, error));
         });
     }
 
@@ -160,27 +142,8 @@ export class Requests {
         }
         const incoming = classify(value);
         if (incoming.kind === 'request') {
-            // A server may ping at any time; this client offers no other capability.
-            const reply =
-                incoming.method === 'ping'
-                    ? {jsonrpc: '2.0', id: incoming.id, result: {}}
-                    : {
-                          jsonrpc: '2.0',
-                          id: incoming.id,
-                          error: {
-                              code: JsonRpcErrorCode.MethodNotFound,
-                              message: `This client does not serve ${incoming.method}`,
-                          },
-                      };
-            this.#transport.send(reply).then(undefined, (error: unknown) => {
-                this.fail(
-                    new McpConnectionError(
-                        `Could not answer the server's ${incoming.method}: ${messageOf(error)}`,
-                        {
-                            cause: error,
-                        },
-                    ),
-                );
+            this.#send(replyTo(incoming.id, incoming.method)).then(undefined, (error: unknown) => {
+                this.fail(sendFailure(`answer the server's ${incoming.method}`, error));
             });
         } else if (incoming.kind === 'notification') {
             if (incoming.method === 'notifications/progress') this.#progress(incoming.params);
@@ -290,6 +253,15 @@ export class Requests {
         this.notify('notifications/cancelled', {requestId, reason});
     }
 
+    /** The transport's send, with a synchronous throw turned into a rejection like any other. */
+    #send(message: JsonObject, options?: SendOptions): Promise<void> {
+        try {
+            return this.#transport.send(message, options);
+        } catch (error) {
+            return Promise.reject(error);
+        }
+    }
+
     #settle(pending: Pending): void {
         this.#pending.delete(pending.id);
         if (pending.timer !== undefined) clearTimeout(pending.timer);
@@ -304,27 +276,4 @@ export class Requests {
         this.#abandoned.clear();
         return pending;
     }
-}
-
-function strayAnswer(
-    id: RequestId | undefined,
-    message: JsonObject,
-    response: ReturnType<typeof readResponse>,
-): string {
-    if (response.kind === 'error' && id === undefined) {
-        return (
-            `The MCP server sent an error without a request id (code ${response.error.code}: ` +
-            `${JSON.stringify(response.error.message.slice(0, 200))}); it could not read a message this client sent`
-        );
-    }
-    if (id === undefined) {
-        const problem = response.kind === 'malformed' ? response.problem : 'it has no id';
-        return `The MCP server sent a response that cannot be matched to a request: ${problem}`;
-    }
-    const kind = Object.hasOwn(message, 'error') ? 'an error' : 'an answer';
-    return `The MCP server sent ${kind} for request id ${JSON.stringify(id)}, which this client never sent or already settled`;
-}
-
-export function messageOf(error: unknown): string {
-    return error instanceof Error ? error.message : String(error);
 }

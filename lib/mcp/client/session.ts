@@ -17,9 +17,10 @@ import type {
     ToolDescriptor,
 } from '../stdio/types.js';
 import type {McpClientError} from './errors.js';
-import {McpConnectionError, McpProtocolViolationError, McpTimeoutError} from './errors.js';
-import type {CallToolOptions, CheckedRequestOptions, RequestOptions} from './options.js';
+import {McpConnectionError, McpProtocolViolationError} from './errors.js';
+import type {CallToolOptions, RequestOptions} from './options.js';
 import {checkRequestOptions, checkString} from './options.js';
+import {listAll} from './paging.js';
 import {Requests} from './requests.js';
 import type {ClientTransport} from './transport.js';
 
@@ -141,7 +142,7 @@ class Session implements McpClient {
 
     listTools(options?: RequestOptions): Promise<ToolDescriptor[]> {
         const checked = checkRequestOptions('client.listTools', options, this.#settings.listTimeoutMs, false);
-        return this.#list('tools/list', 'tools', checked) as Promise<ToolDescriptor[]>;
+        return listAll(this.#requests, 'tools/list', 'tools', checked) as Promise<ToolDescriptor[]>;
     }
 
     listResources(options?: RequestOptions): Promise<ResourceDescriptor[]> {
@@ -151,7 +152,9 @@ class Session implements McpClient {
             this.#settings.listTimeoutMs,
             false,
         );
-        return this.#list('resources/list', 'resources', checked) as Promise<ResourceDescriptor[]>;
+        return listAll(this.#requests, 'resources/list', 'resources', checked) as Promise<
+            ResourceDescriptor[]
+        >;
     }
 
     callTool(name: string, args?: JsonObject, options?: CallToolOptions): Promise<CallToolResult> {
@@ -205,84 +208,6 @@ class Session implements McpClient {
         this.#requests.close();
         await this.#transport.close();
     }
-
-    /**
-     * Follows `nextCursor` until it is absent (`null` is read as absent). `timeoutMs` bounds the
-     * whole listing, every page together, so a server cannot keep it going forever.
-     */
-    async #list(method: string, key: string, options: CheckedRequestOptions): Promise<JsonObject[]> {
-        const started = performance.now();
-        const items: JsonObject[] = [];
-        const names = new Map<string, number>();
-        const cursors = new Set<string>();
-        let cursor: string | undefined;
-        for (let page = 1; ; page += 1) {
-            const elapsedMs = performance.now() - started;
-            if (elapsedMs >= options.timeoutMs) throw new McpTimeoutError(method, options.timeoutMs);
-            const params: JsonObject = cursor === undefined ? {} : {cursor};
-            const result = await this.#requests.request(method, params, {
-                signal: options.signal,
-                timeoutMs: options.timeoutMs,
-                elapsedMs,
-                cancellable: true,
-            });
-            const where = `The MCP server's ${method} result (page ${page})`;
-            if (!isObject(result) || !Array.isArray(result[key])) {
-                throw new McpProtocolViolationError(`${where} is not an object with a "${key}" array`);
-            }
-            for (const [index, entry] of (result[key] as unknown[]).entries()) {
-                items.push(checkEntry(where, key, index, entry, page, names));
-            }
-            const next = result.nextCursor;
-            if (next === undefined || next === null) return items;
-            if (typeof next !== 'string') {
-                throw new McpProtocolViolationError(
-                    `${where} has a "nextCursor" that is not a string: ${describe(next)}`,
-                );
-            }
-            if (cursors.has(next)) {
-                throw new McpProtocolViolationError(
-                    `${where} repeats the cursor ${JSON.stringify(next.slice(0, 200))}, which an earlier page already gave; ` +
-                        'following it would list the same pages forever',
-                );
-            }
-            cursors.add(next);
-            cursor = next;
-        }
-    }
-}
-
-/** A tool needs a name (unique over every page) and an `inputSchema` object; a resource a `uri`. */
-function checkEntry(
-    where: string,
-    key: string,
-    index: number,
-    entry: unknown,
-    page: number,
-    names: Map<string, number>,
-): JsonObject {
-    const at = `${where} ${key}[${index}]`;
-    if (!isObject(entry)) throw new McpProtocolViolationError(`${at} is not an object`);
-    if (key === 'resources') {
-        if (typeof entry.uri !== 'string') throw new McpProtocolViolationError(`${at} has no "uri" string`);
-        return entry;
-    }
-    const name = entry.name;
-    if (typeof name !== 'string' || name === '') {
-        throw new McpProtocolViolationError(`${at} has no "name" string`);
-    }
-    if (!isObject(entry.inputSchema)) {
-        throw new McpProtocolViolationError(`${at} (${JSON.stringify(name)}) has no "inputSchema" object`);
-    }
-    const first = names.get(name);
-    if (first !== undefined) {
-        throw new McpProtocolViolationError(
-            `${at} repeats the tool name ${JSON.stringify(name)}, already listed on page ${first}; ` +
-                'tool names must be unique, so a call by that name would be ambiguous',
-        );
-    }
-    names.set(name, page);
-    return entry;
 }
 
 function checkHandshake(result: unknown): Handshake {

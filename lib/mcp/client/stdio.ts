@@ -19,7 +19,7 @@ import type {JsonObject} from '../../jsonrpc/records.js';
 import {RecordWriter} from '../../jsonrpc/writer.js';
 import {resolveCommand} from './command.js';
 import {McpConnectionError, McpProtocolViolationError} from './errors.js';
-import {messageOf} from './requests.js';
+import {messageOf} from './messages.js';
 import type {ClientTransport, TransportHandlers} from './transport.js';
 
 export interface StdioTransportSettings {

@@ -227,3 +227,18 @@ test('a non-object message is an invalid message that ends the session', async (
     transport.handlers.message({jsonrpc: '2.0', id: 2, result: {}});
     await client.close();
 });
+
+test('a send that throws instead of rejecting fails its request the same way', async () => {
+    const {client, transport} = await open();
+    const thrown = new TypeError('cannot carry this');
+    transport.send = (message) => {
+        if (message.method === 'tools/call') throw thrown;
+        return Promise.resolve();
+    };
+    await assert.rejects(client.callTool('t', {}, {timeoutMs: Number.POSITIVE_INFINITY}), {
+        name: 'McpConnectionError',
+        message: 'Could not send tools/call to the MCP server: cannot carry this',
+        cause: thrown,
+    });
+    await client.close();
+});
