@@ -5,6 +5,9 @@
 import {isObject} from '../../jsonrpc/records.js';
 import {describe} from '../../util/describe.js';
 import type {Implementation} from '../stdio/types.js';
+import {HttpTransport} from './http.js';
+import type {HttpTransportOptions} from './http-options.js';
+import {HTTP_OPTION_NAMES} from './http-options.js';
 import {checkCount, checkKeys, checkSignal, checkString, checkTimeout, MAX_TIMEOUT_MS} from './options.js';
 import type {McpClient, SessionSettings} from './session.js';
 import {MCP_CLIENT_PROTOCOL_VERSIONS, openSession} from './session.js';
@@ -63,12 +66,12 @@ export interface McpStdioClientOptions extends McpClientCommonOptions {
     url?: never;
 }
 
-/** Streamable HTTP: `url` must be `https:`, or `http:` on a loopback address. */
-export interface McpHttpClientOptions extends McpClientCommonOptions {
-    /** The MCP endpoint. */
-    url: string | URL;
-    /** Sent with every request, e.g. `{authorization: 'Bearer …'}`. Default: none. */
-    headers?: Record<string, string>;
+/**
+ * Streamable HTTP: `url` must be `https:`, or `http:` on a loopback host. `url`, `headers`,
+ * `listen`, `reconnect`, `maxMessageBytes` and `closeTimeoutMs` are described, with their
+ * defaults, on `HttpTransportOptions`.
+ */
+export interface McpHttpClientOptions extends McpClientCommonOptions, HttpTransportOptions {
     command?: never;
 }
 
@@ -110,9 +113,12 @@ export function connectMcpClient(options: McpClientOptions): Promise<McpClient> 
         );
     }
     if (hasUrl) {
-        throw new TypeError(
-            `${WHERE}: the Streamable HTTP transport (url) is not available yet; use command`,
-        );
+        const http = options as McpHttpClientOptions;
+        checkKeys(WHERE, http, [...HTTP_OPTION_NAMES, ...COMMON]);
+        const settings = sessionSettings(http);
+        const {url, headers, listen, reconnect, maxMessageBytes, closeTimeoutMs} = http;
+        const own = {url, headers, listen, reconnect, maxMessageBytes, closeTimeoutMs};
+        return openSession(new HttpTransport(own, WHERE), settings);
     }
     const stdio = options as McpStdioClientOptions;
     checkKeys(WHERE, stdio, [...STDIO, ...COMMON]);

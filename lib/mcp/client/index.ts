@@ -44,6 +44,8 @@ export {
     McpTimeoutError,
     McpToolError,
 } from './errors.js';
+export {McpHttpError} from './http-body.js';
+export type {HttpReconnectOptions, HttpTransportOptions} from './http-options.js';
 export type {CallToolOptions, RequestOptions} from './options.js';
 export type {Progress} from './requests.js';
 export type {ToolValue} from './result.js';

@@ -25,9 +25,11 @@ const CONNECT: [unknown, string, string][] = [
         'connectMcpClient: give either command (stdio) or url (Streamable HTTP), not both',
     ],
     [
-        {url: 'https://h/mcp'},
+        {url: 'http://h/mcp'},
         'TypeError',
-        'connectMcpClient: the Streamable HTTP transport (url) is not available yet; use command',
+        'connectMcpClient: the url http://h/mcp uses plain HTTP to a host that is not loopback, which would ' +
+            'expose the session and its credentials; use https://h/mcp (plain HTTP is allowed only for ' +
+            'localhost, 127.0.0.0/8 and [::1])',
     ],
     [
         {...base, stdin: 'x'},

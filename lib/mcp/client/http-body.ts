@@ -1,0 +1,218 @@
+/**
+ * Reading what a Streamable HTTP server answers: a bounded JSON body, an SSE stream event by event,
+ * and a short excerpt of an error body. Also the error an HTTP exchange fails with.
+ */
+import {McpClientError} from './errors.js';
+import {SseParser} from './sse.js';
+
+/** The most characters of a refused response's body that an `McpHttpError` carries. */
+export const ERROR_BODY_CHARS = 500;
+
+/**
+ * An HTTP exchange with the MCP endpoint failed: the server refused it (`status` is its HTTP
+ * status), or no answer came at all (`status` is `undefined` and `cause` says why). A client call
+ * that fails this way rejects with an `McpConnectionError` whose `cause` is this error.
+ */
+export class McpHttpError extends McpClientError {
+    override name = 'McpHttpError';
+    /** The HTTP method of the failed exchange: `POST`, `GET` or `DELETE`. */
+    readonly method: string;
+    /** The HTTP status, or `undefined` when no response arrived. */
+    readonly status: number | undefined;
+    /** The first {@link ERROR_BODY_CHARS} characters of the response body, whitespace collapsed. */
+    readonly body: string;
+    /** A 404 to a request that carried a session id: the server ended the session. */
+    readonly sessionExpired: boolean;
+
+    constructor(
+        message: string,
+        details: {method: string; status?: number; body?: string; sessionExpired?: boolean; cause?: unknown},
+    ) {
+        super(message, details.cause === undefined ? undefined : {cause: details.cause});
+        this.method = details.method;
+        this.status = details.status;
+        this.body = details.body ?? '';
+        this.sessionExpired = details.sessionExpired ?? false;
+    }
+}
+
+/**
+ * The error for a response that is not a 2xx: its status, an excerpt of its body and a hint. A 404
+ * to a request that carried `sessionId` means the server ended the session.
+ */
+export async function refusal(
+    response: Response,
+    method: string,
+    url: string,
+    sessionId: string | undefined,
+): Promise<McpHttpError> {
+    const code = response.status;
+    const status = `${code}${response.statusText === '' ? '' : ` ${response.statusText}`}`;
+    const body = await bodyExcerpt(response);
+    if (code === 404 && sessionId !== undefined) {
+        return new McpHttpError(
+            `The MCP session ${sessionId} has ended: the server answered ${method} ${url} with HTTP ${status}. ` +
+                'It expired or was deleted; connect again to start a new session.',
+            {method, status: code, body, sessionExpired: true},
+        );
+    }
+    let hint = '';
+    if (code >= 300 && code < 400) {
+        const location = response.headers.get('location');
+        hint = location === null ? '' : ` (a redirect to ${location}: give that URL as url instead)`;
+    } else if (code === 401 || code === 403) {
+        hint = ' (check the credentials passed in headers)';
+    }
+    return new McpHttpError(
+        `${method} ${url} answered HTTP ${status}${hint}${body === '' ? '' : `: ${body}`}`,
+        {
+            method,
+            status: code,
+            body,
+        },
+    );
+}
+
+/** Reads at most {@link ERROR_BODY_CHARS} characters of a body, then lets the rest go. */
+export async function bodyExcerpt(response: Response): Promise<string> {
+    const body = response.body;
+    if (body === null) return '';
+    const reader = body.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    let broke = false;
+    try {
+        while (text.length < ERROR_BODY_CHARS * 4) {
+            const {done, value} = await reader.read();
+            if (done) break;
+            text += decoder.decode(value, {stream: true});
+        }
+    } catch (cause) {
+        broke = true;
+        text += ` [the body broke off: ${String(cause)}]`;
+    }
+    if (!broke) await reader.cancel();
+    reader.releaseLock();
+    const flat = text.replace(/\s+/g, ' ').trim();
+    return flat.length > ERROR_BODY_CHARS ? `${flat.slice(0, ERROR_BODY_CHARS)}…` : flat;
+}
+
+/** Reads a whole JSON body of at most `maxBytes` bytes; throws a clear `Error` otherwise. */
+export async function readJson(response: Response, maxBytes: number, what: string): Promise<unknown> {
+    const body = response.body;
+    const chunks: Uint8Array[] = [];
+    let bytes = 0;
+    if (body !== null) {
+        const reader = body.getReader();
+        for (;;) {
+            const {done, value} = await reader.read();
+            if (done) break;
+            bytes += value.length;
+            if (bytes > maxBytes) {
+                await reader.cancel();
+                throw new Error(
+                    `${what}: the JSON body is larger than maxMessageBytes (${maxBytes} bytes); ` +
+                        'raise maxMessageBytes if the server is trusted to send that much',
+                );
+            }
+            chunks.push(value);
+        }
+    }
+    let text: string;
+    try {
+        text = new TextDecoder('utf-8', {fatal: true}).decode(Buffer.concat(chunks, bytes));
+    } catch (cause) {
+        throw new Error(`${what}: the JSON body is not valid UTF-8`, {cause});
+    }
+    try {
+        return JSON.parse(text);
+    } catch (cause) {
+        throw new Error(`${what}: the body is not JSON: ${excerpt(text)}`, {cause});
+    }
+}
+
+export interface StreamSink {
+    /** One JSON value an event carried. */
+    message(value: unknown): void;
+    /** An event whose data is not JSON, or one over the size limit. */
+    malformed(problem: Error): void;
+    /** The server's `retry` field. */
+    retry(milliseconds: number): void;
+}
+
+export interface StreamRead {
+    /** The stream's last event id when it stopped: what a resumption sends as `Last-Event-ID`. */
+    lastEventId: string;
+    /** `stopped`: `stop()` asked for it; `ended`: the body ended; `broke`: reading it failed. */
+    outcome: 'stopped' | 'ended' | 'broke';
+    /** Why reading failed, when it broke. */
+    error?: unknown;
+}
+
+/**
+ * Reads an SSE body to its end, or until `stop()` returns true after an event. Events of type
+ * `message` with data are parsed as JSON; events with empty data (the priming event a server sends
+ * to hand out an id) and events of other types carry no message. Never rejects: a body that breaks
+ * (or is aborted) resolves as `broke`.
+ */
+export async function readEvents(
+    response: Response,
+    maxEventBytes: number,
+    what: string,
+    sink: StreamSink,
+    stop: () => boolean,
+): Promise<StreamRead> {
+    let stopped = false;
+    const parser = new SseParser(
+        {
+            event(event) {
+                if (stopped || event.type !== 'message' || event.data === '') return;
+                let value: unknown;
+                try {
+                    value = JSON.parse(event.data);
+                } catch (cause) {
+                    sink.malformed(
+                        new Error(`${what}: an SSE event is not JSON: ${excerpt(event.data)}`, {cause}),
+                    );
+                    return;
+                }
+                sink.message(value);
+                if (stop()) stopped = true;
+            },
+            retry: (milliseconds) => sink.retry(milliseconds),
+            oversized(bytes) {
+                sink.malformed(
+                    new Error(
+                        `${what}: an SSE event reached ${bytes} bytes, over maxMessageBytes ` +
+                            `(${maxEventBytes} bytes); it was dropped`,
+                    ),
+                );
+            },
+        },
+        maxEventBytes,
+    );
+    const body = response.body;
+    if (body === null) return {lastEventId: '', outcome: 'ended'};
+    const reader = body.getReader();
+    let read: StreamRead;
+    try {
+        for (;;) {
+            const {done, value} = await reader.read();
+            if (done) break;
+            parser.push(value);
+            if (stopped) break;
+        }
+        if (stopped) await reader.cancel();
+        parser.end();
+        read = {lastEventId: parser.lastEventId, outcome: stopped ? 'stopped' : 'ended'};
+    } catch (error) {
+        parser.end();
+        read = {lastEventId: parser.lastEventId, outcome: 'broke', error};
+    }
+    reader.releaseLock();
+    return read;
+}
+
+function excerpt(text: string): string {
+    return text.length > 120 ? `${JSON.stringify(text.slice(0, 120))}…` : JSON.stringify(text);
+}

@@ -1,0 +1,297 @@
+/**
+ * The Streamable HTTP transport: each message the client sends is its own POST to the endpoint,
+ * made with Node's built-in `fetch`; the answer comes back as a JSON body or an SSE stream.
+ *
+ * - The `Mcp-Session-Id` the server returns with `initialize` is sent with every later request, and
+ *   `MCP-Protocol-Version` with every request once the revision is negotiated.
+ * - Each exchange has its own abort controller, tied to the caller's `SendOptions.signal` and to
+ *   the transport's lifetime: aborting one request ends its exchange and nothing else.
+ * - An SSE answer stream that ends or breaks before the answer is resumed by GET with
+ *   `Last-Event-ID` when the server gave event ids (`http-streams.ts`); without ids it fails.
+ * - A 404 to a request carrying a session id means the server ended the session: the transport
+ *   reports itself closed with that error, since no later request can succeed.
+ * - `close()` aborts every exchange, stream and wait, then ends the session by DELETE when one was
+ *   issued (405 means the server keeps sessions until they expire, which is fine).
+ */
+import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
+import {McpHttpError, readJson, refusal} from './http-body.js';
+import type {HttpSettings, HttpTransportOptions} from './http-options.js';
+import {httpSettings} from './http-options.js';
+import {type Endpoint, followAnswer, isAnswer, listen, mediaType} from './http-streams.js';
+import type {ClientTransport, SendOptions, TransportHandlers} from './transport.js';
+
+const POST_ACCEPT = 'application/json, text/event-stream';
+
+export class HttpTransport implements ClientTransport, Endpoint {
+    readonly settings: HttpSettings;
+    #handlers: TransportHandlers | undefined;
+    #sessionId: string | undefined;
+    #protocolVersion: string | undefined;
+    /** Aborted when the transport closes or fails: every exchange, stream and wait listens to it. */
+    readonly #lifetime = new AbortController();
+    #failure: Error | undefined;
+    #closing: Promise<void> | undefined;
+    #reportedClosed = false;
+    #listening = false;
+    /** Settles when the POST of `notifications/initialized` is over: later messages wait for it. */
+    #initialized: Promise<void> | undefined;
+
+    /** Checks the options; throws `TypeError`/`RangeError` naming what to fix. */
+    constructor(options: HttpTransportOptions, caller = 'connectMcpClient') {
+        this.settings = httpSettings(options, caller);
+    }
+
+    /** The session id the server issued, if any. */
+    get sessionId(): string | undefined {
+        return this.#sessionId;
+    }
+
+    get handlers(): TransportHandlers {
+        if (this.#handlers === undefined) throw new Error('HttpTransport: start() was not called');
+        return this.#handlers;
+    }
+
+    /** HTTP opens nothing before the first POST. */
+    async start(handlers: TransportHandlers): Promise<void> {
+        if (this.#handlers !== undefined) throw new Error('HttpTransport: start() was already called');
+        this.#handlers = handlers;
+    }
+
+    negotiated(protocolVersion: string): void {
+        this.#protocolVersion = protocolVersion;
+    }
+
+    async send(message: JsonObject, options: SendOptions = {}): Promise<void> {
+        const handlers = this.handlers;
+        const {requestId, signal} = options;
+        if (this.#lifetime.signal.aborted) throw this.#stoppedError();
+        signal?.throwIfAborted();
+        if (message.method === 'notifications/initialized') {
+            const posted = this.#post(message, requestId, signal, handlers);
+            this.#initialized = posted.then(
+                () => undefined,
+                () => undefined,
+            );
+            return posted;
+        }
+        if (this.#initialized !== undefined) await this.#initialized;
+        return this.#post(message, requestId, signal, handlers);
+    }
+
+    close(): Promise<void> {
+        this.#closing ??= this.#shutdown();
+        return this.#closing;
+    }
+
+    async #post(
+        message: JsonObject,
+        requestId: RequestId | undefined,
+        signal: AbortSignal | undefined,
+        handlers: TransportHandlers,
+    ): Promise<void> {
+        const exchange = this.#link(signal);
+        try {
+            const response = await this.fetch('POST', exchange.signal, JSON.stringify(message));
+            if (message.method === 'initialize') await this.#adoptSession(response);
+            await this.check(response, 'POST');
+            if (requestId === undefined) {
+                await response.body?.cancel();
+                if (message.method === 'notifications/initialized') this.#startListening();
+                return;
+            }
+            await this.#answer(response, requestId, exchange.signal, handlers);
+        } catch (error) {
+            throw this.#explain(error, signal);
+        } finally {
+            exchange.unlink();
+        }
+    }
+
+    /** One exchange's abort controller, aborted by the caller's signal or the transport's end. */
+    #link(signal: AbortSignal | undefined): {signal: AbortSignal; unlink(): void} {
+        const controller = new AbortController();
+        const lifetime = this.#lifetime.signal;
+        const onAbort = () => controller.abort(signal?.reason);
+        const onEnd = () => controller.abort(lifetime.reason);
+        signal?.addEventListener('abort', onAbort, {once: true});
+        lifetime.addEventListener('abort', onEnd, {once: true});
+        if (lifetime.aborted) onEnd();
+        else if (signal?.aborted) onAbort();
+        return {
+            signal: controller.signal,
+            unlink() {
+                signal?.removeEventListener('abort', onAbort);
+                lifetime.removeEventListener('abort', onEnd);
+            },
+        };
+    }
+
+    /** A request to the endpoint with the transport's headers; a network failure becomes `McpHttpError`. */
+    async fetch(method: string, signal: AbortSignal, body?: string, lastEventId?: string): Promise<Response> {
+        const headers = new Headers(this.settings.headers as [string, string][]);
+        if (method === 'POST') {
+            headers.set('accept', POST_ACCEPT);
+            headers.set('content-type', 'application/json');
+        } else if (method === 'GET') {
+            headers.set('accept', 'text/event-stream');
+        }
+        if (this.#sessionId !== undefined) headers.set('mcp-session-id', this.#sessionId);
+        if (this.#protocolVersion !== undefined) headers.set('mcp-protocol-version', this.#protocolVersion);
+        if (lastEventId !== undefined) headers.set('last-event-id', lastEventId);
+        try {
+            return await fetch(this.settings.url, {method, headers, body, signal, redirect: 'manual'});
+        } catch (error) {
+            if (signal.aborted) throw signal.reason;
+            throw new McpHttpError(`${method} ${this.settings.url.href} failed: ${reason(error)}`, {
+                method,
+                cause: error,
+            });
+        }
+    }
+
+    /**
+     * Throws `McpHttpError` for a response that is not a 2xx; a 404 to a request that carried the
+     * session id also ends the transport, as the session is gone.
+     */
+    async check(response: Response, method: string): Promise<void> {
+        if (response.ok) return;
+        const error = await refusal(response, method, this.settings.url.href, this.#sessionId);
+        if (error.sessionExpired) this.#fail(error);
+        throw error;
+    }
+
+    /** The error a failed exchange rejects with: the abort's own reason, or why the transport ended. */
+    #explain(error: unknown, signal: AbortSignal | undefined): unknown {
+        if (signal?.aborted) return signal.reason;
+        if (this.#lifetime.signal.aborted) return this.#stoppedError();
+        return error;
+    }
+
+    /** The endpoint is unusable: end everything and report it. */
+    #fail(error: Error): void {
+        if (this.#lifetime.signal.aborted) return;
+        this.#failure = error;
+        this.#sessionId = undefined;
+        this.#lifetime.abort(error);
+        this.#reportClosed(error);
+    }
+
+    /** Waits `ms`, or rejects with the abort's reason. The timer is cleared on abort. */
+    wait(ms: number, signal: AbortSignal): Promise<void> {
+        return new Promise((resolve, reject) => {
+            const onAbort = () => {
+                clearTimeout(timer);
+                reject(signal.reason);
+            };
+            const timer = setTimeout(() => {
+                signal.removeEventListener('abort', onAbort);
+                resolve();
+            }, ms);
+            signal.addEventListener('abort', onAbort, {once: true});
+        });
+    }
+
+    async #answer(response: Response, id: RequestId, signal: AbortSignal, handlers: TransportHandlers) {
+        const what = `The answer to request ${JSON.stringify(id)} from POST ${this.settings.url.href}`;
+        if (response.status === 202) {
+            throw new McpHttpError(`${what}: the server accepted the request (HTTP 202) but sent no answer`, {
+                method: 'POST',
+                status: 202,
+            });
+        }
+        const type = mediaType(response);
+        if (type === 'text/event-stream') {
+            await followAnswer(this, response, id, signal, what);
+            return;
+        }
+        if (type !== 'application/json') {
+            await response.body?.cancel();
+            throw new McpHttpError(
+                `${what}: the content-type is ${JSON.stringify(type)}; an MCP server answers ` +
+                    'application/json or text/event-stream',
+                {method: 'POST', status: response.status},
+            );
+        }
+        const value = await readJson(response, this.settings.maxMessageBytes, what);
+        let answered = false;
+        for (const message of Array.isArray(value) ? value : [value]) {
+            handlers.message(message);
+            if (isAnswer(message, id)) answered = true;
+        }
+        if (!answered) throw new Error(`${what}: the JSON body holds no response with that id`);
+    }
+
+    async #adoptSession(response: Response): Promise<void> {
+        const id = response.headers.get('mcp-session-id');
+        if (id === null) return;
+        if (!/^[\x21-\x7e]+$/.test(id)) {
+            await response.body?.cancel();
+            throw new McpHttpError(
+                `POST ${this.settings.url.href} issued the session id ${JSON.stringify(id)}, which is not ` +
+                    'made of visible ASCII characters only; the server is not a conforming MCP server',
+                {method: 'POST', status: response.status},
+            );
+        }
+        this.#sessionId = id;
+    }
+
+    #startListening(): void {
+        if (!this.settings.listen || this.#listening) return;
+        this.#listening = true;
+        void listen(this, this.#lifetime.signal);
+    }
+
+    async #shutdown(): Promise<void> {
+        if (!this.#lifetime.signal.aborted) this.#lifetime.abort(this.#stoppedError());
+        const sessionId = this.#sessionId;
+        if (sessionId !== undefined && this.#handlers !== undefined) {
+            await this.#deleteSession(sessionId, this.#handlers);
+        }
+        this.#sessionId = undefined;
+        this.#reportClosed(undefined);
+    }
+
+    async #deleteSession(sessionId: string, handlers: TransportHandlers): Promise<void> {
+        const controller = new AbortController();
+        const timeout = this.settings.closeTimeoutMs;
+        const timer = setTimeout(() => controller.abort(), timeout);
+        const url = this.settings.url.href;
+        try {
+            const response = await this.fetch('DELETE', controller.signal);
+            if (response.status !== 405 && response.status !== 404) await this.check(response, 'DELETE');
+            await response.body?.cancel();
+        } catch (error) {
+            const problem = controller.signal.aborted
+                ? new McpHttpError(`DELETE ${url} got no answer within closeTimeoutMs (${timeout} ms)`, {
+                      method: 'DELETE',
+                  })
+                : (error as Error);
+            handlers.malformed(
+                new Error(
+                    `The MCP session ${sessionId} may still be open on the server: ${problem.message}`,
+                    {
+                        cause: problem,
+                    },
+                ),
+            );
+        } finally {
+            clearTimeout(timer);
+        }
+    }
+
+    #reportClosed(error: Error | undefined): void {
+        if (this.#reportedClosed || this.#handlers === undefined) return;
+        this.#reportedClosed = true;
+        this.#handlers.closed(error);
+    }
+
+    #stoppedError(): Error {
+        return this.#failure ?? new Error('The MCP client transport is closed');
+    }
+}
+
+function reason(error: unknown): string {
+    const cause = error instanceof Error ? error.cause : undefined;
+    if (cause instanceof Error) return cause.message;
+    return error instanceof Error ? error.message : String(error);
+}
