@@ -12,7 +12,9 @@
  * BENCH_SERVERS (comma-separated servers), BENCH_NODE_ARGS (extra node flags for every server),
  * BENCH_BASE (path of an earlier build from build-base.mjs, run as the server `base`),
  * BENCH_PROF=1 (servers write --cpu-prof profiles to
- * bench/results/prof/<stamp>/node<major>/<scenario>/<server>/).
+ * bench/results/prof/<stamp>/node<major>/<scenario>/<server>/), BENCH_ALLOC_PROF=1 (servers write
+ * allocation profiles, collected objects included, to bench/results/alloc/… the same way; see
+ * alloc-prof.mjs). Profiles are for finding costs, not for figures: they slow the servers.
  */
 import {execFileSync} from 'node:child_process';
 import {mkdirSync, writeFileSync} from 'node:fs';
@@ -68,10 +70,19 @@ const resultsDir = join(here, 'results');
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const extraArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
 
-function nodeArgsFor(major, scenario, server) {
-    if (!process.env.BENCH_PROF) return extraArgs;
-    const dir = join(resultsDir, 'prof', stamp, `node${major}`, scenario, server);
-    return [...extraArgs, '--cpu-prof', '--cpu-prof-interval=100', `--cpu-prof-dir=${dir}`];
+/** Node flags and environment of one server spawn: extra flags and the profilers asked for. */
+function launchFor(major, scenario, server) {
+    const nodeArgs = [...extraArgs];
+    const env = {};
+    const where = (kind) => join(resultsDir, kind, stamp, `node${major}`, scenario, server);
+    if (process.env.BENCH_PROF) {
+        nodeArgs.push('--cpu-prof', '--cpu-prof-interval=100', `--cpu-prof-dir=${where('prof')}`);
+    }
+    if (process.env.BENCH_ALLOC_PROF) {
+        nodeArgs.push('--import', join(here, 'alloc-prof.mjs'));
+        env.BENCH_ALLOC_PROF_DIR = where('alloc');
+    }
+    return {nodeArgs, env};
 }
 
 /** All rounds of every chosen scenario under one node binary: samples[server][key] = [per round]. */
@@ -83,12 +94,10 @@ async function measure(node, major) {
         orders.push(order.join(' '));
         for (const scenarioName of only) {
             const scenario = scenarios[scenarioName];
-            const specs = order.map((name) => ({
-                name,
-                ...servers[name],
-                node,
-                nodeArgs: nodeArgsFor(major, scenarioName, name),
-            }));
+            const specs = order.map((name) => {
+                const {nodeArgs, env} = launchFor(major, scenarioName, name);
+                return {name, ...servers[name], env, node, nodeArgs};
+            });
             const results = {};
             if (scenario.together) Object.assign(results, await scenario(specs));
             else for (const spec of specs) results[spec.name] = await scenario(spec);
