@@ -12,6 +12,9 @@
  *
  * A request carrying the 2026-07-28 per-request `_meta` is answered in that era's shape: the result
  * gains `resultType` and the server identity, spliced into the JSON text (no extra object).
+ *
+ * Run as a program it serves stdin/stdout; bench/inproc.mjs imports it and calls `serveFloor` with
+ * in-memory streams instead.
  */
 import {handlers, RESOURCE_URI, readNote, tools} from '../handlers.mjs';
 
@@ -23,6 +26,8 @@ const MODERN_TAIL = `,"resultType":"complete","_meta":{"io.modelcontextprotocol/
 const toolList = Object.entries(tools).map(([name, descriptor]) => ({name, ...descriptor}));
 /** Pending promise calls by request id. */
 const active = new Map();
+/** Where records go: process.stdout, or the stream `serveFloor` was given. */
+let output = process.stdout;
 
 /** The bare floor's signal: what `sleep` reads and nothing more. */
 class BareSignal {
@@ -73,17 +78,17 @@ class Call {
 
 function reply(id, result, modern = false) {
     if (!modern) {
-        process.stdout.write(`${JSON.stringify({jsonrpc: '2.0', id, result})}\n`);
+        output.write(`${JSON.stringify({jsonrpc: '2.0', id, result})}\n`);
         return;
     }
     const json = JSON.stringify(result);
-    process.stdout.write(
+    output.write(
         `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${json.slice(0, -1)}${MODERN_TAIL}}\n`,
     );
 }
 
 function fail(id, code, message) {
-    process.stdout.write(`${JSON.stringify({jsonrpc: '2.0', id, error: {code, message}})}\n`);
+    output.write(`${JSON.stringify({jsonrpc: '2.0', id, error: {code, message}})}\n`);
 }
 
 function call(id, handler, input, modern) {
@@ -148,16 +153,30 @@ function handle(message) {
     }
 }
 
-let pending = '';
-process.stdin.setEncoding('utf8');
-process.stdin.on('data', (chunk) => {
-    const text = pending + chunk;
-    let start = 0;
-    let lf = text.indexOf('\n');
-    while (lf !== -1) {
-        if (lf > start) handle(JSON.parse(text.slice(start, lf)));
-        start = lf + 1;
-        lf = text.indexOf('\n', start);
-    }
-    pending = text.slice(start);
-});
+/** Serves `input` (read as UTF-8 text) to `output`. */
+export function serveFloor(input, to) {
+    output = to;
+    let pending = '';
+    input.setEncoding('utf8');
+    input.on('data', (chunk) => {
+        const text = pending + chunk;
+        let start = 0;
+        let lf = text.indexOf('\n');
+        while (lf !== -1) {
+            if (lf > start) handle(JSON.parse(text.slice(start, lf)));
+            start = lf + 1;
+            lf = text.indexOf('\n', start);
+        }
+        pending = text.slice(start);
+    });
+}
+
+/** Calls whose promise has not settled and that were not cancelled. */
+export function pendingCalls() {
+    return active.size;
+}
+
+// Run as a program (not imported by inproc.mjs). No node:url import: the floor loads nothing extra.
+if (process.argv[1] === decodeURIComponent(new URL(import.meta.url).pathname)) {
+    serveFloor(process.stdin, process.stdout);
+}

@@ -14,10 +14,21 @@ const DUAL_ERA = ['2026-07-28', '2025-11-25'];
  * -32601 and the modern scenario reports "not supported by this build".
  */
 export async function serve(adapter, name) {
+    const server = adapter.createMcpStdioServer(benchOptions(adapter, name));
+    server.start();
+    try {
+        await server.closed;
+    } catch {
+        process.exitCode = 1;
+    }
+}
+
+/** The options of the bench catalog for one build (with the modern opt-in when asked and served). */
+export function benchOptions(adapter, name) {
     const serves = adapter.MCP_PROTOCOL_VERSIONS ?? [];
     const modern =
         process.env.BENCH_ERA === 'modern' && DUAL_ERA.every((version) => serves.includes(version));
-    const server = adapter.createMcpStdioServer({
+    return {
         serverInfo: {name, version: '1.0.0'},
         tools: Object.entries(tools).map(([tool, descriptor]) => ({
             name: tool,
@@ -26,11 +37,5 @@ export async function serve(adapter, name) {
         })),
         resources: [{uri: RESOURCE_URI, name: 'note', mimeType: 'text/plain', handler: readNote}],
         ...(modern ? {protocolVersions: DUAL_ERA} : {}),
-    });
-    server.start();
-    try {
-        await server.closed;
-    } catch {
-        process.exitCode = 1;
-    }
+    };
 }
