@@ -1,6 +1,7 @@
 /**
- * Compiles lib/mcp/stdio as of a git revision into bench/results/base/<rev>/, so `BENCH_BASE` can
- * run it beside the working tree's build in one invocation (an A/B of one optimisation).
+ * Compiles lib/mcp/stdio as of a git revision (with every module of lib/ it imports, such as
+ * lib/jsonrpc/) into bench/results/base/<rev>/, so `BENCH_BASE` can run it beside the working
+ * tree's build in one invocation (an A/B of one optimisation).
  * Usage: node bench/build-base.mjs <rev>   → prints the module path to pass as BENCH_BASE.
  */
 import {execFileSync} from 'node:child_process';
@@ -12,12 +13,13 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const rev = process.argv[2] ?? 'HEAD';
 const sha = execFileSync('git', ['rev-parse', '--short', rev], {cwd: root, encoding: 'utf8'}).trim();
 const out = join(root, 'bench/results/base', sha);
-const files = execFileSync('git', ['ls-tree', '--name-only', `${sha}`, 'lib/mcp/stdio/'], {
+const files = execFileSync('git', ['ls-tree', '-r', '--name-only', `${sha}`, 'lib/'], {
     cwd: root,
     encoding: 'utf8',
 })
     .split('\n')
     .filter((file) => file.endsWith('.ts'));
+const entry = join(out, 'src/lib/mcp/stdio/index.ts');
 for (const file of files) {
     const target = join(out, 'src', file);
     mkdirSync(dirname(target), {recursive: true});
@@ -28,10 +30,11 @@ execFileSync(
     tsc,
     [
         '--ignoreConfig',
-        ...['--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext'],
+        ...['--target', 'es2023', '--module', 'nodenext', '--moduleResolution', 'nodenext'],
         ...['--types', 'node', '--typeRoots', join(root, 'node_modules/@types'), '--skipLibCheck'],
         ...['--rootDir', join(out, 'src'), '--outDir', join(out, 'dist')],
-        ...files.map((file) => join(out, 'src', file)),
+        // The entry alone: tsc follows its imports and compiles exactly what the adapter loads.
+        entry,
     ],
     {cwd: root, stdio: 'inherit'},
 );

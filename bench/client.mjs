@@ -7,17 +7,25 @@ import {readdirSync, readFileSync} from 'node:fs';
 import {performance} from 'node:perf_hooks';
 
 export const PROTOCOL_VERSION = '2025-11-25';
+export const MODERN_VERSION = '2026-07-28';
+
+/** The per-request `_meta` of 2026-07-28 that every modern request carries, as JSON text. */
+export const MODERN_META = `{"io.modelcontextprotocol/protocolVersion":"${MODERN_VERSION}","io.modelcontextprotocol/clientCapabilities":{}}`;
 
 export class Connection {
     /**
-     * Spawns `node <file>`; `startedAt` is taken just before the spawn. `onMessage` receives every
-     * parsed record from the child's stdout.
+     * Spawns `<node> <nodeArgs> <file> <args>` with `env` added to this process's environment;
+     * `startedAt` is taken just before the spawn. `onMessage` receives every parsed record from the
+     * child's stdout.
      */
-    constructor(file, nodeArgs = []) {
+    constructor({file, args = [], env = {}, node = process.execPath, nodeArgs = []}) {
         this.onMessage = () => {};
         this.stderr = '';
         this.startedAt = performance.now();
-        this.child = spawn(process.execPath, [...nodeArgs, file], {stdio: ['pipe', 'pipe', 'pipe']});
+        this.child = spawn(node, [...nodeArgs, file, ...args], {
+            stdio: ['pipe', 'pipe', 'pipe'],
+            env: {...process.env, ...env},
+        });
         this.pid = this.child.pid;
         this.exited = new Promise((resolve) => {
             this.child.once('exit', (code, signal) => resolve({code, signal, at: performance.now()}));
@@ -86,6 +94,32 @@ export class Connection {
         });
     }
 
+    /**
+     * The 2026-07-28 opening: a `server/discover` probe with the per-request `_meta`, no
+     * `initialize`. Resolves with `{startup, supported}`: ms since spawn, and whether the server
+     * answered with a result (a build without the modern era answers -32601).
+     */
+    async discover() {
+        let timer;
+        const timeout = new Promise((_, reject) => {
+            timer = setTimeout(
+                () => reject(new Error(`no server/discover answer; stderr: ${this.stderr}`)),
+                20000,
+            );
+        });
+        const probe = this.request(0, 'server/discover', {_meta: JSON.parse(MODERN_META)});
+        const answer = await Promise.race([probe, timeout]).finally(() => clearTimeout(timer));
+        const startup = performance.now() - this.startedAt;
+        if (Array.isArray(answer.result?.supportedVersions)) {
+            if (!answer.result.supportedVersions.includes(MODERN_VERSION)) {
+                throw new Error(`server/discover without ${MODERN_VERSION}: ${JSON.stringify(answer)}`);
+            }
+            return {startup, supported: true};
+        }
+        if (answer.error === undefined) throw new Error(`server/discover: ${JSON.stringify(answer)}`);
+        return {startup, supported: false, error: answer.error};
+    }
+
     /** One request, answered: resolves with the response record. */
     request(id, method, params) {
         return new Promise((resolve) => {
@@ -133,6 +167,11 @@ export class Connection {
 
 export function toolCall(id, name, args) {
     return `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"${name}","arguments":${JSON.stringify(args)}}}\n`;
+}
+
+/** A 2026-07-28 `tools/call`: the same request with the per-request `_meta`. */
+export function modernToolCall(id, name, args) {
+    return `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"${name}","arguments":${JSON.stringify(args)},"_meta":${MODERN_META}}}\n`;
 }
 
 export function cancelled(id) {

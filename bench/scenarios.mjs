@@ -1,9 +1,10 @@
 /**
- * The scenarios. Each spawns a fresh server, initializes it, measures, and closes its stdin. Every
- * figure comes back as a plain number in the unit the report names.
+ * The scenarios. Each spawns a fresh server, opens it (initialize, or the modern discover probe),
+ * measures, and closes its stdin. Every figure comes back as a plain number in the unit the report
+ * names. A server is `{name, file, args, env, node, nodeArgs}` (see `Connection`).
  */
 import {performance} from 'node:perf_hooks';
-import {Connection, cancelled, delay, toolCall} from './client.mjs';
+import {Connection, cancelled, delay, MODERN_META, modernToolCall, toolCall} from './client.mjs';
 import {RESOURCE_URI} from './handlers.mjs';
 
 export const counts = {
@@ -81,8 +82,8 @@ function pipeline(connection, firstId, count, window, make) {
     });
 }
 
-async function open(file, nodeArgs) {
-    const connection = new Connection(file, nodeArgs);
+async function open(server) {
+    const connection = new Connection(server);
     const startup = await connection.initialize();
     return {connection, startup};
 }
@@ -101,10 +102,11 @@ async function finish(connection, result) {
  * started together and take turns in blocks of `sequentialBlock` calls (A B C, C B A, …): a burst
  * of load elsewhere lands on all of them alike.
  */
-export async function sequential(servers, nodeArgs) {
+export async function sequential(servers) {
     const running = [];
-    for (const {name, file} of servers) {
-        const {connection, startup} = await open(file, nodeArgs);
+    for (const server of servers) {
+        const name = server.name;
+        const {connection, startup} = await open(server);
         const list = await connection.request(1, 'tools/list', {});
         const names = list.result.tools.map((tool) => tool.name).sort();
         if (names.join() !== 'big,echo,sleep') throw new Error(`tools/list: ${JSON.stringify(list)}`);
@@ -149,9 +151,36 @@ export async function sequential(servers, nodeArgs) {
 sequential.together = true;
 
 /** Echo with `window` requests in flight; server CPU per call over the measured calls. */
-export async function pipelined(file, nodeArgs) {
-    const {connection, startup} = await open(file, nodeArgs);
+export async function pipelined(server) {
+    const {connection, startup} = await open(server);
     const make = (id) => toolCall(id, 'echo', {text: `hello ${id}`});
+    return finish(connection, {startup, ...(await echoFigures(connection, make, 'pipe', 'cpuPerCall'))});
+}
+
+/**
+ * The same pipelined echo in the 2026-07-28 era: no initialize; a `server/discover` probe, then
+ * every request carries the per-request `_meta`. A server that answers the probe with an error
+ * does not serve that era: its figures are NaN and `modernServed` is 0.
+ */
+export async function modernPipelined(server) {
+    const connection = new Connection({...server, env: {...server.env, BENCH_ERA: 'modern'}});
+    const {startup, supported} = await connection.discover();
+    if (!supported) return finish(connection, {modernServed: 0});
+    const make = (id) => modernToolCall(id, 'echo', {text: `hello ${id}`});
+    const first = await connection.request(1, 'tools/call', {
+        name: 'echo',
+        arguments: {text: 'modern'},
+        _meta: JSON.parse(MODERN_META),
+    });
+    if (first.result?.resultType !== 'complete') {
+        throw new Error(`modern tools/call: not a 2026-07-28 result: ${JSON.stringify(first)}`);
+    }
+    const figures = await echoFigures(connection, make, 'modern', 'modernCpuPerCall');
+    return finish(connection, {modernServed: 1, modernStartup: startup, ...figures});
+}
+
+/** Warm-up, then the measured pipelined calls; figure keys start with `prefix`. */
+async function echoFigures(connection, make, prefix, cpuKey) {
     await pipeline(connection, 10, counts.pipelinedWarm, counts.window, make);
     const cpu0 = connection.cpuMicros();
     const t0 = now();
@@ -159,20 +188,18 @@ export async function pipelined(file, nodeArgs) {
     const wall = now() - t0;
     const cpu = connection.cpuMicros() - cpu0;
     const figures = latencyFigures(latencies, wall);
-    const peakRss = connection.memory().hwm;
-    return finish(connection, {
-        startup,
-        pipeRps: figures.rps,
-        pipeP50: figures.p50,
-        pipeP99: figures.p99,
-        cpuPerCall: cpu / counts.pipelined,
-        pipePeakRss: peakRss,
-    });
+    return {
+        [`${prefix}Rps`]: figures.rps,
+        [`${prefix}P50`]: figures.p50,
+        [`${prefix}P99`]: figures.p99,
+        [cpuKey]: cpu / counts.pipelined,
+        [`${prefix}PeakRss`]: connection.memory().hwm,
+    };
 }
 
 /** Every sleep written at once; wall time until the last answer. */
-export async function fanOut(file, nodeArgs) {
-    const {connection, startup} = await open(file, nodeArgs);
+export async function fanOut(server) {
+    const {connection, startup} = await open(server);
     let batch = '';
     for (let id = 1; id <= counts.fanOut; id += 1) batch += toolCall(id, 'sleep', {ms: counts.fanOutMs});
     let done = 0;
@@ -197,8 +224,8 @@ export async function fanOut(file, nodeArgs) {
 }
 
 /** 4 MiB results, one in flight. */
-export async function big(file, nodeArgs) {
-    const {connection, startup} = await open(file, nodeArgs);
+export async function big(server) {
+    const {connection, startup} = await open(server);
     const make = (id) => toolCall(id, 'big', {bytes: counts.bigBytes});
     await pipeline(connection, 10, counts.bigWarm, 1, make);
     const t0 = now();
@@ -214,8 +241,8 @@ export async function big(file, nodeArgs) {
 }
 
 /** Long sleeps, all cancelled at once, then EOF: time until the server has exited. */
-export async function cancelStorm(file, nodeArgs) {
-    const {connection, startup} = await open(file, nodeArgs);
+export async function cancelStorm(server) {
+    const {connection, startup} = await open(server);
     let batch = '';
     let cancels = '';
     for (let id = 1; id <= counts.storm; id += 1) {

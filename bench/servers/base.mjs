@@ -1,5 +1,4 @@
 /** Like ours.mjs, but the adapter comes from BENCH_BASE (a build of an earlier revision). */
 import {serve} from './serve.mjs';
 
-const {createMcpStdioServer} = await import(process.env.BENCH_BASE);
-await serve(createMcpStdioServer, 'bench-base');
+await serve(await import(process.env.BENCH_BASE), 'bench-base');

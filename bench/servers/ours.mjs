@@ -1,5 +1,5 @@
 /** arcane-os/mcp/stdio serving the bench catalog. */
-import {createMcpStdioServer} from 'arcane-os/mcp/stdio';
+import * as adapter from 'arcane-os/mcp/stdio';
 import {serve} from './serve.mjs';
 
-await serve(createMcpStdioServer, 'bench-ours');
+await serve(adapter, 'bench-ours');
