@@ -1,5 +1,4 @@
 /** Shorthands the progress tests share: a server with one tool, calls with a token, exact lines. */
-import {settlement} from '../../lib/mcp/stdio/call.js';
 import type {McpStdioServerOptions, ToolHandler} from '../../lib/mcp/stdio/index.js';
 import {tool} from './session.js';
 import type {Harness} from './streams.js';
@@ -49,20 +48,4 @@ export function afterInit(h: Harness): string[] {
 export async function finish(h: Harness): Promise<void> {
     h.input.push(null);
     await h.server.closed;
-}
-
-/**
- * Resolves when the call with this id has settled and waits for its turn-end answer. Register it
- * before settling the handler.
- */
-export function settledUnanswered(id: string | number): Promise<void> {
-    return new Promise((resolve) => {
-        const previous = settlement.observe;
-        settlement.observe = (settled) => {
-            previous?.(settled);
-            if (settled !== id) return;
-            settlement.observe = previous;
-            resolve();
-        };
-    });
 }

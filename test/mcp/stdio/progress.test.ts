@@ -14,10 +14,9 @@ import {
     progressLine,
     resultLine,
     serverInfo,
-    settledUnanswered,
     workServer,
 } from '../../helpers/progress.js';
-import {text, tool} from '../../helpers/session.js';
+import {text, tool, whenSettled} from '../../helpers/session.js';
 import {harness} from '../../helpers/streams.js';
 
 describe('the progress token', () => {
@@ -176,7 +175,7 @@ describe('notifications and the response', () => {
         await gate.started(1);
         const {reportProgress} = gate.call(0).context;
         assert.equal(reportProgress({progress: 1}), true);
-        const settled = settledUnanswered(1);
+        const settled = whenSettled(1);
         gate.call(0).done.resolve(text('done'));
         await settled;
         assert.equal(reportProgress({progress: 2}), false, 'settled, not yet answered');
