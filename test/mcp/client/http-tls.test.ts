@@ -228,9 +228,14 @@ test('a certificate the process does not trust fails the connection with the TLS
     try {
         await assert.rejects(connectMcpClient({url: fixture.url('localhost')}), (error: Error) => {
             assert.equal(error.name, 'McpConnectionError');
-            assert.equal(
+            // Node 24 and later append a hint of their own (`; if the root CA is installed locally,
+            // try running Node.js with --use-system-ca`) to the TLS reason; ours is the prefix.
+            const ours = `Could not send initialize to the MCP server: POST ${fixture.url('localhost')} failed: unable to verify the first certificate`;
+            assert.ok(
+                error.message === ours ||
+                    error.message ===
+                        `${ours}; if the root CA is installed locally, try running Node.js with --use-system-ca`,
                 error.message,
-                `Could not send initialize to the MCP server: POST ${fixture.url('localhost')} failed: unable to verify the first certificate`,
             );
             assert.equal((error.cause as Error).name, 'McpHttpError');
             return true;
