@@ -10,10 +10,9 @@ import type {ChildProcess} from 'node:child_process';
 import {spawn} from 'node:child_process';
 import {once} from 'node:events';
 import {readFileSync, writeFileSync} from 'node:fs';
-import {connect} from 'node:net';
 import {join} from 'node:path';
 import {after, before, test} from 'node:test';
-import {fileURLToPath} from 'node:url';
+import {fileURLToPath, pathToFileURL} from 'node:url';
 import {connectMcpClient, readToolResult} from '../../../lib/mcp/client/index.js';
 import {LineReader, REPO_ROOT} from '../../clients/support.js';
 import type {Certificates} from './http-fixture.js';
@@ -21,6 +20,7 @@ import {makeCertificates} from './http-fixture.js';
 
 const GUARD = {timeout: 90_000};
 const DRIVER = fileURLToPath(new URL('./fixtures/http-driver.js', import.meta.url));
+const REPORT_LISTENING = fileURLToPath(new URL('./fixtures/report-listening.js', import.meta.url));
 
 /** The README's `npx mcp-proxy@…` command lines, in order. */
 function readmeCommands(): string[] {
@@ -41,9 +41,10 @@ interface Bridge {
 }
 
 function startBridge(command: string, env: NodeJS.ProcessEnv = process.env): Bridge {
+    const preload = `--import=${pathToFileURL(REPORT_LISTENING).href}`;
     const child = spawn('sh', ['-c', command], {
         cwd: REPO_ROOT,
-        env,
+        env: {...env, NODE_OPTIONS: [env.NODE_OPTIONS, preload].filter(Boolean).join(' ')},
         detached: true,
         stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -64,20 +65,23 @@ async function stopBridge(bridge: Bridge): Promise<void> {
 }
 
 /**
- * Resolves once the port accepts a connection. The bridge prints its port before it listens and
- * says nothing once it does, so each refused attempt is followed by the next one at once; the test
- * guard bounds the wait.
+ * Resolves once the bridge listens, with the line that says so. The bridge prints its port before
+ * it listens and nothing once it does, so each of its processes preloads `report-listening`, which
+ * reports the listen (or its failure: a port already taken) on stderr.
  */
-async function accepting(port: number): Promise<void> {
-    for (;;) {
-        const socket = connect(port, '127.0.0.1');
-        const accepted = await new Promise<boolean>((resolve) => {
-            socket.once('connect', () => resolve(true));
-            socket.once('error', () => resolve(false));
-        });
-        socket.destroy();
-        if (accepted) return;
-    }
+function listening(bridge: Bridge): Promise<string> {
+    return bridge.stderr.waitFor(
+        (line) => line.startsWith('LISTENING ') || line.startsWith('LISTEN FAILED '),
+    );
+}
+
+/** The README's fixed port must be free: another run of this suite, or anything else, may hold it. */
+function assertListening(line: string, port: number): void {
+    assert.equal(
+        line,
+        `LISTENING ${port}`,
+        `the bridge could not listen on port ${port} (${line}); stop whatever holds it (another run of these tests?) and run again`,
+    );
 }
 
 let commands: string[];
@@ -102,8 +106,7 @@ test(
     async () => {
         const bridge = startBridge(commands[0] as string);
         try {
-            await bridge.stdout.waitFor((line) => line === 'starting server on port 8931');
-            await accepting(8931);
+            assertListening(await listening(bridge), 8931);
             const client = await connectMcpClient({url: 'http://127.0.0.1:8931/mcp'});
             assert.equal(client.serverInfo.name, 'observatory');
             assert.equal(client.protocolVersion, '2025-11-25');
@@ -164,8 +167,7 @@ test(
             );
         const bridge = startBridge(command, {...process.env, MCP_PROXY_API_KEY: 'k3y'});
         try {
-            await bridge.stdout.waitFor((line) => line === 'starting server on port 8443');
-            await accepting(8443);
+            assertListening(await listening(bridge), 8443);
             const run = async (key: string) => {
                 const child = spawn(
                     process.execPath,
