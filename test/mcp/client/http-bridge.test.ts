@@ -1,7 +1,8 @@
 /**
  * The README's bridge section, run as written: the `npx mcp-proxy@…` commands are read from the
  * README and run through a shell from the repository root, and our client drives the observatory
- * example through them over Streamable HTTP. The bridge runs in a process group of its own; the
+ * example through them over Streamable HTTP, each on a port the system picks (`--port 0`) so that
+ * runs in parallel do not collide. The bridge runs in a process group of its own; the
  * test ends it with SIGTERM and waits until every process that shares its output pipes (the
  * shell, npx, the bridge, and the example, whose stderr the bridge passes through) has exited.
  */
@@ -65,23 +66,23 @@ async function stopBridge(bridge: Bridge): Promise<void> {
 }
 
 /**
- * Resolves once the bridge listens, with the line that says so. The bridge prints its port before
- * it listens and nothing once it does, so each of its processes preloads `report-listening`, which
- * reports the listen (or its failure: a port already taken) on stderr.
+ * Resolves with the port the bridge listens on, once it does. The bridge prints its port before it
+ * listens and nothing once it does, so each of its processes preloads `report-listening`, which
+ * reports the listen (or its failure) on stderr. The tests run the README's commands with
+ * `--port 0`, so the system picks a free port and parallel runs never meet on 8931 or 8443.
  */
-function listening(bridge: Bridge): Promise<string> {
-    return bridge.stderr.waitFor(
-        (line) => line.startsWith('LISTENING ') || line.startsWith('LISTEN FAILED '),
+async function listeningPort(bridge: Bridge): Promise<number> {
+    const line = await bridge.stderr.waitFor(
+        (candidate) => candidate.startsWith('LISTENING ') || candidate.startsWith('LISTEN FAILED '),
     );
+    assert.match(line, /^LISTENING \d+$/, `the bridge could not listen: ${line}`);
+    return Number(line.slice('LISTENING '.length));
 }
 
-/** The README's fixed port must be free: another run of this suite, or anything else, may hold it. */
-function assertListening(line: string, port: number): void {
-    assert.equal(
-        line,
-        `LISTENING ${port}`,
-        `the bridge could not listen on port ${port} (${line}); stop whatever holds it (another run of these tests?) and run again`,
-    );
+/** The README's command with the port left to the system. */
+function onAnyPort(command: string, port: string): string {
+    assert.ok(command.includes(`--port ${port} `), command);
+    return command.replace(`--port ${port} `, '--port 0 ');
 }
 
 let commands: string[];
@@ -104,10 +105,10 @@ test(
     "the README's bridge command serves the observatory to our client over Streamable HTTP",
     GUARD,
     async () => {
-        const bridge = startBridge(commands[0] as string);
+        const bridge = startBridge(onAnyPort(commands[0] as string, '8931'));
         try {
-            assertListening(await listening(bridge), 8931);
-            const client = await connectMcpClient({url: 'http://127.0.0.1:8931/mcp'});
+            const port = await listeningPort(bridge);
+            const client = await connectMcpClient({url: `http://127.0.0.1:${port}/mcp`});
             assert.equal(client.serverInfo.name, 'observatory');
             assert.equal(client.protocolVersion, '2025-11-25');
             assert.deepEqual(
@@ -159,7 +160,7 @@ test(
         const dir = join(certificates.caFile, '..');
         writeFileSync(join(dir, 'server.pem'), certificates.cert);
         writeFileSync(join(dir, 'server-key.pem'), certificates.key);
-        const command = (commands[1] as string)
+        const command = onAnyPort(commands[1] as string, '8443')
             .replace('--host 0.0.0.0', '--host 127.0.0.1')
             .replace(
                 '--sslCert server.pem --sslKey server-key.pem',
@@ -167,11 +168,11 @@ test(
             );
         const bridge = startBridge(command, {...process.env, MCP_PROXY_API_KEY: 'k3y'});
         try {
-            assertListening(await listening(bridge), 8443);
+            const port = await listeningPort(bridge);
             const run = async (key: string) => {
                 const child = spawn(
                     process.execPath,
-                    [DRIVER, 'https://localhost:8443/mcp', 'list', '', key],
+                    [DRIVER, `https://localhost:${port}/mcp`, 'list', '', key],
                     {
                         env: {...process.env, NODE_EXTRA_CA_CERTS: certificates.caFile},
                         stdio: ['ignore', 'pipe', 'inherit'],
