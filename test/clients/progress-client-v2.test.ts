@@ -50,11 +50,24 @@ for (const modern of [false, true]) {
             const {client, wire, errors} = await connect(modern);
             assert.equal(client.getProtocolEra(), modern ? 'modern' : 'legacy');
             const seen: Progress[] = [];
-            const result = await client.callTool(STEPS, {
-                timeout: TIMEOUT_MS,
-                resetTimeoutOnProgress: true,
-                onprogress: (progress) => seen.push(progress),
-            });
+            let released: Promise<unknown> | undefined;
+            const result = await client.callTool(
+                {...STEPS, arguments: {...STEPS.arguments, hold: true}},
+                {
+                    timeout: TIMEOUT_MS,
+                    resetTimeoutOnProgress: true,
+                    onprogress: (progress) => {
+                        seen.push(progress);
+                        // The last notification has been handled: only now may the response be written.
+                        if (progress.progress === COUNT) {
+                            released = client.callTool({name: 'release', arguments: {}});
+                        }
+                    },
+                },
+            );
+            assert.deepEqual(((await released) as {content: unknown}).content, [
+                {type: 'text', text: 'Released 1.'},
+            ]);
             assert.deepEqual(result.content, [{type: 'text', text: `Ran ${COUNT} steps.`}]);
             assert.deepEqual(seen, EXPECTED);
             const id = lastCallId(wire, 'steps');

@@ -55,11 +55,22 @@ describe('the SDK 1.x client and progress', GUARD, () => {
 
     test('a call longer than its timeout succeeds with onprogress and resetTimeoutOnProgress', async () => {
         const seen: Progress[] = [];
-        const result = await client.callTool(STEPS, undefined, {
-            timeout: TIMEOUT_MS,
-            resetTimeoutOnProgress: true,
-            onprogress: (progress) => seen.push(progress),
-        });
+        let released: Promise<unknown> | undefined;
+        const result = await client.callTool(
+            {...STEPS, arguments: {...STEPS.arguments, hold: true}},
+            undefined,
+            {
+                timeout: TIMEOUT_MS,
+                resetTimeoutOnProgress: true,
+                onprogress: (progress) => {
+                    seen.push(progress);
+                    // The last notification has been handled: only now may the response be written.
+                    if (progress.progress === COUNT)
+                        released = client.callTool({name: 'release', arguments: {}});
+                },
+            },
+        );
+        assert.deepEqual(await released, {content: [{type: 'text', text: 'Released 1.'}]});
         assert.deepEqual(result, {content: [{type: 'text', text: `Ran ${COUNT} steps.`}]});
         assert.deepEqual(seen, expectedProgress(COUNT));
         const id = lastCallId(wire, 'steps');

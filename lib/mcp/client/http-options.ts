@@ -40,7 +40,10 @@ export interface HttpTransportOptions {
     reconnect?: HttpReconnectOptions;
     /** The largest JSON body, or SSE event, accepted from the server. Default: 64 MiB. */
     maxMessageBytes?: number;
-    /** How long `close()` waits for the server to answer its DELETE. Default: 2000 ms. */
+    /**
+     * How long `close()` waits for the server to accept the cancellations of pending calls, and
+     * then to answer its DELETE. Default: 2000 ms.
+     */
     closeTimeoutMs?: number;
 }
 

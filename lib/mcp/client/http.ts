@@ -10,8 +10,9 @@
  *   `Last-Event-ID` when the server gave event ids (`http-streams.ts`); without ids it fails.
  * - A 404 to a request carrying a session id means the server ended the session: the transport
  *   reports itself closed with that error, since no later request can succeed.
- * - `close()` aborts every exchange, stream and wait, then ends the session by DELETE when one was
- *   issued (405 means the server keeps sessions until they expire, which is fine).
+ * - `close()` lets notifications in flight (the closing session's cancellations) finish within
+ *   `closeTimeoutMs`, aborts every exchange, stream and wait, then ends the session by DELETE when
+ *   one was issued (405 means the server keeps sessions until they expire, which is fine).
  */
 import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
 import {McpHttpError, readJson, refusal} from './http-body.js';
@@ -35,6 +36,8 @@ export class HttpTransport implements ClientTransport, Endpoint {
     #listening = false;
     /** Settles when the POST of `notifications/initialized` is over: later messages wait for it. */
     #initialized: Promise<void> | undefined;
+    /** Notifications being POSTed (a closing session's cancellations): `close()` lets them finish. */
+    readonly #notifying = new Set<Promise<unknown>>();
 
     /** Checks the options; throws `TypeError`/`RangeError` naming what to fix. */
     constructor(options: HttpTransportOptions, caller = 'connectMcpClient') {
@@ -61,17 +64,24 @@ export class HttpTransport implements ClientTransport, Endpoint {
         this.#protocolVersion = protocolVersion;
     }
 
-    async send(message: JsonObject, options: SendOptions = {}): Promise<void> {
+    send(message: JsonObject, options: SendOptions = {}): Promise<void> {
+        const sending = this.#send(message, options);
+        if (options.requestId === undefined) {
+            const done = sending.catch(() => undefined);
+            this.#notifying.add(done);
+            void done.then(() => this.#notifying.delete(done));
+        }
+        return sending;
+    }
+
+    async #send(message: JsonObject, options: SendOptions): Promise<void> {
         const handlers = this.handlers;
         const {requestId, signal} = options;
         if (this.#lifetime.signal.aborted) throw this.#stoppedError();
         signal?.throwIfAborted();
         if (message.method === 'notifications/initialized') {
             const posted = this.#post(message, requestId, signal, handlers);
-            this.#initialized = posted.then(
-                () => undefined,
-                () => undefined,
-            );
+            this.#initialized = posted.catch(() => undefined);
             return posted;
         }
         if (this.#initialized !== undefined) await this.#initialized;
@@ -242,6 +252,12 @@ export class HttpTransport implements ClientTransport, Endpoint {
     }
 
     async #shutdown(): Promise<void> {
+        // Cancellations sent as the session closes reach the server before everything is aborted.
+        if (this.#notifying.size > 0 && !this.#lifetime.signal.aborted) {
+            const sent = new AbortController();
+            void Promise.all(this.#notifying).then(() => sent.abort());
+            await this.wait(this.settings.closeTimeoutMs, sent.signal).catch(() => undefined);
+        }
         if (!this.#lifetime.signal.aborted) this.#lifetime.abort(this.#stoppedError());
         const sessionId = this.#sessionId;
         if (sessionId !== undefined && this.#handlers !== undefined) {
@@ -269,9 +285,7 @@ export class HttpTransport implements ClientTransport, Endpoint {
             handlers.malformed(
                 new Error(
                     `The MCP session ${sessionId} may still be open on the server: ${problem.message}`,
-                    {
-                        cause: problem,
-                    },
+                    {cause: problem},
                 ),
             );
         } finally {

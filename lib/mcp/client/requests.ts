@@ -178,11 +178,12 @@ export class Requests {
         }
         this.#over = new McpConnectionError('The MCP client was closed');
         for (const request of pending) {
-            request.reject(
-                new McpConnectionError(
-                    `The MCP client was closed before the server answered ${request.method}`,
-                ),
+            const error = new McpConnectionError(
+                `The MCP client was closed before the server answered ${request.method}`,
             );
+            // An HTTP exchange of a request given up ends now; its cancellation is on its way.
+            request.exchange.abort(error);
+            request.reject(error);
         }
     }
 

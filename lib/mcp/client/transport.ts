@@ -10,9 +10,11 @@ export interface TransportHandlers {
     /** One parsed JSON value the server sent: a response, a notification or a request. */
     message(value: unknown): void;
     /**
-     * The server sent something that is not a JSON-RPC message (a line that is not JSON, a record
-     * over the size limit, an SSE event whose data is not JSON). The connection stays up; the
-     * session reports it and fails nothing by itself.
+     * The server broke the framing: a line that is not JSON, over the size limit or not UTF-8, an
+     * SSE event whose data is not JSON or is over the limit, a `GET` stream given up. Such a problem
+     * cannot be tied to one request, so the session ends with it: every pending request rejects
+     * with it and the session closes the transport, which ends the child. The transport itself only
+     * reports; it keeps reading until it is closed.
      */
     malformed(problem: Error): void;
     /**

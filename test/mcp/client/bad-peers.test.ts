@@ -55,6 +55,13 @@ test('a line that is not JSON ends the session with a protocol violation', GUARD
     );
 });
 
+test('a line that is not JSON ends stdin of the child without the caller closing', GUARD, async () => {
+    const {client, wire} = await connectFake({script: {'tools/call': [{raw: 'oops\n'}]}});
+    await assert.rejects(client.callTool('x'), {name: 'McpProtocolViolationError'});
+    // The session closes the transport by itself: the child is told to exit, and does.
+    assert.equal(await wire.until((line) => line === 'EOF'), 'EOF');
+});
+
 test('a long non-JSON line is shown shortened', GUARD, async () => {
     await fatalCall(
         {raw: `${'x'.repeat(100)}\n`},

@@ -1,7 +1,8 @@
 /**
  * The README's bridge section, run as written: the `npx mcp-proxy@…` commands are read from the
  * README and run through a shell from the repository root, and our client drives the observatory
- * example through them over Streamable HTTP. The bridge runs in a process group of its own; the
+ * example through them over Streamable HTTP, each on a port the system picks (`--port 0`) so that
+ * runs in parallel do not collide. The bridge runs in a process group of its own; the
  * test ends it with SIGTERM and waits until every process that shares its output pipes (the
  * shell, npx, the bridge, and the example, whose stderr the bridge passes through) has exited.
  */
@@ -10,10 +11,9 @@ import type {ChildProcess} from 'node:child_process';
 import {spawn} from 'node:child_process';
 import {once} from 'node:events';
 import {readFileSync, writeFileSync} from 'node:fs';
-import {connect} from 'node:net';
 import {join} from 'node:path';
 import {after, before, test} from 'node:test';
-import {fileURLToPath} from 'node:url';
+import {fileURLToPath, pathToFileURL} from 'node:url';
 import {connectMcpClient, readToolResult} from '../../../lib/mcp/client/index.js';
 import {LineReader, REPO_ROOT} from '../../clients/support.js';
 import type {Certificates} from './http-fixture.js';
@@ -21,6 +21,7 @@ import {makeCertificates} from './http-fixture.js';
 
 const GUARD = {timeout: 90_000};
 const DRIVER = fileURLToPath(new URL('./fixtures/http-driver.js', import.meta.url));
+const REPORT_LISTENING = fileURLToPath(new URL('./fixtures/report-listening.js', import.meta.url));
 
 /** The README's `npx mcp-proxy@…` command lines, in order. */
 function readmeCommands(): string[] {
@@ -41,9 +42,10 @@ interface Bridge {
 }
 
 function startBridge(command: string, env: NodeJS.ProcessEnv = process.env): Bridge {
+    const preload = `--import=${pathToFileURL(REPORT_LISTENING).href}`;
     const child = spawn('sh', ['-c', command], {
         cwd: REPO_ROOT,
-        env,
+        env: {...env, NODE_OPTIONS: [env.NODE_OPTIONS, preload].filter(Boolean).join(' ')},
         detached: true,
         stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -64,20 +66,23 @@ async function stopBridge(bridge: Bridge): Promise<void> {
 }
 
 /**
- * Resolves once the port accepts a connection. The bridge prints its port before it listens and
- * says nothing once it does, so each refused attempt is followed by the next one at once; the test
- * guard bounds the wait.
+ * Resolves with the port the bridge listens on, once it does. The bridge prints its port before it
+ * listens and nothing once it does, so each of its processes preloads `report-listening`, which
+ * reports the listen (or its failure) on stderr. The tests run the README's commands with
+ * `--port 0`, so the system picks a free port and parallel runs never meet on 8931 or 8443.
  */
-async function accepting(port: number): Promise<void> {
-    for (;;) {
-        const socket = connect(port, '127.0.0.1');
-        const accepted = await new Promise<boolean>((resolve) => {
-            socket.once('connect', () => resolve(true));
-            socket.once('error', () => resolve(false));
-        });
-        socket.destroy();
-        if (accepted) return;
-    }
+async function listeningPort(bridge: Bridge): Promise<number> {
+    const line = await bridge.stderr.waitFor(
+        (candidate) => candidate.startsWith('LISTENING ') || candidate.startsWith('LISTEN FAILED '),
+    );
+    assert.match(line, /^LISTENING \d+$/, `the bridge could not listen: ${line}`);
+    return Number(line.slice('LISTENING '.length));
+}
+
+/** The README's command with the port left to the system. */
+function onAnyPort(command: string, port: string): string {
+    assert.ok(command.includes(`--port ${port} `), command);
+    return command.replace(`--port ${port} `, '--port 0 ');
 }
 
 let commands: string[];
@@ -100,11 +105,10 @@ test(
     "the README's bridge command serves the observatory to our client over Streamable HTTP",
     GUARD,
     async () => {
-        const bridge = startBridge(commands[0] as string);
+        const bridge = startBridge(onAnyPort(commands[0] as string, '8931'));
         try {
-            await bridge.stdout.waitFor((line) => line === 'starting server on port 8931');
-            await accepting(8931);
-            const client = await connectMcpClient({url: 'http://127.0.0.1:8931/mcp'});
+            const port = await listeningPort(bridge);
+            const client = await connectMcpClient({url: `http://127.0.0.1:${port}/mcp`});
             assert.equal(client.serverInfo.name, 'observatory');
             assert.equal(client.protocolVersion, '2025-11-25');
             assert.deepEqual(
@@ -156,7 +160,7 @@ test(
         const dir = join(certificates.caFile, '..');
         writeFileSync(join(dir, 'server.pem'), certificates.cert);
         writeFileSync(join(dir, 'server-key.pem'), certificates.key);
-        const command = (commands[1] as string)
+        const command = onAnyPort(commands[1] as string, '8443')
             .replace('--host 0.0.0.0', '--host 127.0.0.1')
             .replace(
                 '--sslCert server.pem --sslKey server-key.pem',
@@ -164,12 +168,11 @@ test(
             );
         const bridge = startBridge(command, {...process.env, MCP_PROXY_API_KEY: 'k3y'});
         try {
-            await bridge.stdout.waitFor((line) => line === 'starting server on port 8443');
-            await accepting(8443);
+            const port = await listeningPort(bridge);
             const run = async (key: string) => {
                 const child = spawn(
                     process.execPath,
-                    [DRIVER, 'https://localhost:8443/mcp', 'list', '', key],
+                    [DRIVER, `https://localhost:${port}/mcp`, 'list', '', key],
                     {
                         env: {...process.env, NODE_EXTRA_CA_CERTS: certificates.caFile},
                         stdio: ['ignore', 'pipe', 'inherit'],

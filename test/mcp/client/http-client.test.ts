@@ -93,6 +93,61 @@ test(
     },
 );
 
+test(
+    'closing with a call pending ends its exchange and POSTs notifications/cancelled before the DELETE',
+    GUARD,
+    async () => {
+        const held: Seen[] = [];
+        const arrived = deferred();
+        const fixture = await serve(holdingCalls(held, () => arrived.resolve()));
+        const client = await connectMcpClient({url: fixture.url()});
+        const call = client.callTool('add', {a: 1, b: 2});
+        const rejected = assert.rejects(call, {
+            name: 'McpConnectionError',
+            message: 'The MCP client was closed before the server answered tools/call',
+        });
+        await arrived.promise;
+        await client.close();
+        await rejected;
+        await (held[0] as Seen).closed;
+        assert.deepEqual(
+            fixture.seen.map((s) => `${s.method} ${(s.json as {method?: string} | undefined)?.method ?? ''}`),
+            [
+                'POST initialize',
+                'POST notifications/initialized',
+                'POST tools/call',
+                'POST notifications/cancelled',
+                'DELETE ',
+            ],
+        );
+        assert.deepEqual(((fixture.seen[3] as Seen).json as {params: unknown}).params, {
+            requestId: 2,
+            reason: 'The client is closing',
+        });
+    },
+);
+
+test('a cancellation the server never accepts holds close() for closeTimeoutMs at most', GUARD, async () => {
+    const held: Seen[] = [];
+    const arrived = deferred();
+    const holding = holdingCalls(held, () => arrived.resolve());
+    const fixture = await serve((seen, res) =>
+        (seen.json as {method?: string} | undefined)?.method === 'notifications/cancelled'
+            ? undefined
+            : holding(seen, res),
+    );
+    const client = await connectMcpClient({url: fixture.url(), closeTimeoutMs: 20});
+    const rejected = assert.rejects(client.callTool('add', {a: 1, b: 2}), {name: 'McpConnectionError'});
+    await arrived.promise;
+    await client.close();
+    await rejected;
+    await Promise.all(fixture.seen.map((s) => s.closed));
+    assert.deepEqual(
+        fixture.seen.map((s) => s.method),
+        ['POST', 'POST', 'POST', 'POST', 'DELETE'],
+    );
+});
+
 test('a handshake that fails after the server issued a session still ends it by DELETE', GUARD, async () => {
     const fixture = await serve((seen, res) => {
         if (seen.method === 'DELETE') return status(res, 204);

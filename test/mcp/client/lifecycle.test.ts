@@ -58,10 +58,12 @@ test('a child that ignores SIGTERM too gets SIGKILL after terminateGraceMs', GUA
 });
 
 test('closing with requests pending cancels them on the wire, then ends stdin', GUARD, async () => {
-    const {client, wire, pid} = await connectFake({script: {'tools/call': [{silent: true}]}});
+    const {client, wire, pid} = await connectFake({
+        script: {'tools/call': [{silent: true}], 'resources/read': [{silent: true}]},
+    });
     const call = client.callTool('slow');
     const read = client.readResource('x:y');
-    await wire.receivedLine('resources/read');
+    // Observed before anything is awaited, so an early settlement fails here, not as an unhandled rejection.
     const failures = Promise.all([
         assert.rejects(call, {
             name: 'McpConnectionError',
@@ -72,6 +74,9 @@ test('closing with requests pending cancels them on the wire, then ends stdin', 
             message: 'The MCP client was closed before the server answered resources/read',
         }),
     ]);
+    // The server reads its input in order and answers in order: once tools/list is answered, it has
+    // read both requests, and whatever it wrote for them has reached the client before this answer.
+    assert.deepEqual(await client.listTools(), []);
     await client.close();
     await failures;
     assertGone(pid);

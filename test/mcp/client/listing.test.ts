@@ -181,18 +181,24 @@ test('the list timeout bounds every page together', GUARD, async () => {
 });
 
 test(
-    'a listing aborted between pages rejects with the reason before asking for the next page',
+    'a listing aborted while its second page is pending rejects with the reason and cancels that page',
     GUARD,
     async () => {
         const controller = new AbortController();
         const reason = new Error('enough');
         const {client, wire} = await connectFake({
-            script: {'tools/list': [{result: {tools: [tool('a')], nextCursor: 'more'}}]},
+            script: {'tools/list': [{result: {tools: [tool('a')], nextCursor: 'more'}}, {silent: true}]},
         });
         const listing = client.listTools({signal: controller.signal});
-        await wire.receivedLine('"tools/list"');
+        const rejected = assert.rejects(listing, (error) => error === reason);
+        // The second page is asked for only once the first has been answered.
+        await wire.receivedLine('"cursor":"more"');
         controller.abort(reason);
-        await assert.rejects(listing, (error) => error === reason);
+        await rejected;
+        assert.equal(
+            await wire.receivedLine('notifications/cancelled'),
+            '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":3,"reason":"The client aborted the request"}}',
+        );
         await client.close();
     },
 );
