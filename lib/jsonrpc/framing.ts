@@ -24,16 +24,17 @@ export interface RecordSink {
 
 /**
  * Input that is not valid UTF-8. `chunks` are the complete input chunks of the record that failed
- * (byte input only) and `pendingText` is what had been decoded of that record before them.
+ * (byte input only) and `pendingText` is what had been decoded of that record before them. The
+ * message names the peer that sent it (`sender`, default "the MCP client", the server's view).
  */
 export class Utf8DecodeError extends Error {
     override name = 'Utf8DecodeError';
     readonly chunks: readonly Buffer[];
     readonly pendingText: string;
 
-    constructor(chunks: readonly Buffer[], pendingText: string, cause: unknown) {
+    constructor(chunks: readonly Buffer[], pendingText: string, cause: unknown, sender = 'the MCP client') {
         super(
-            'The input is not valid UTF-8: the MCP client must send UTF-8 encoded JSON-RPC records, ' +
+            `The input is not valid UTF-8: ${sender} must send UTF-8 encoded JSON-RPC records, ` +
                 'one per line. The transport was closed.',
             {cause},
         );
@@ -60,10 +61,13 @@ export class LineReader {
     /** The record in progress is over the limit and is being dropped. */
     #discarding = false;
     #halted = false;
+    readonly #sender: string;
 
-    constructor(sink: RecordSink, maxBytes: number) {
+    /** `sender` names the peer in a decoding failure's message; the server's reader keeps the default. */
+    constructor(sink: RecordSink, maxBytes: number, sender = 'the MCP client') {
         this.#sink = sink;
         this.#maxBytes = maxBytes;
+        this.#sender = sender;
     }
 
     /** Stops delivering records, including any left in the chunk being processed. */
@@ -224,7 +228,7 @@ export class LineReader {
 
     #decodeError(chunk: Buffer | undefined, cause: unknown): Utf8DecodeError {
         const chunks = chunk === undefined ? this.#parts : [...this.#parts, chunk];
-        const error = new Utf8DecodeError(chunks, this.#pendingText, cause);
+        const error = new Utf8DecodeError(chunks, this.#pendingText, cause, this.#sender);
         this.#halted = true;
         return error;
     }

@@ -104,6 +104,7 @@ export class StdioTransport implements ClientTransport {
                     ),
             },
             maxMessageBytes,
+            'the MCP server',
         );
         const decode = (feed: () => void): void => {
             try {

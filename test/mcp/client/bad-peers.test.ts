@@ -178,6 +178,11 @@ test('bytes that are not UTF-8 end the session', GUARD, async () => {
         assert.ok(error instanceof McpProtocolViolationError);
         assert.equal(error.message, 'The MCP server wrote bytes to stdout that are not UTF-8');
         assert.equal((error.cause as Error).name, 'Utf8DecodeError');
+        assert.equal(
+            (error.cause as Error).message,
+            'The input is not valid UTF-8: the MCP server must send UTF-8 encoded JSON-RPC records, ' +
+                'one per line. The transport was closed.',
+        );
         return true;
     });
 });
