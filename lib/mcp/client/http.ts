@@ -261,13 +261,13 @@ export class HttpTransport implements ClientTransport, Endpoint {
         if (!this.#lifetime.signal.aborted) this.#lifetime.abort(this.#stoppedError());
         const sessionId = this.#sessionId;
         if (sessionId !== undefined && this.#handlers !== undefined) {
-            await this.#deleteSession(sessionId, this.#handlers);
+            await this.#deleteSession(sessionId);
         }
         this.#sessionId = undefined;
         this.#reportClosed(undefined);
     }
 
-    async #deleteSession(sessionId: string, handlers: TransportHandlers): Promise<void> {
+    async #deleteSession(sessionId: string): Promise<void> {
         const controller = new AbortController();
         const timeout = this.settings.closeTimeoutMs;
         const timer = setTimeout(() => controller.abort(), timeout);
@@ -282,12 +282,14 @@ export class HttpTransport implements ClientTransport, Endpoint {
                       method: 'DELETE',
                   })
                 : (error as Error);
-            handlers.malformed(
-                new Error(
-                    `The MCP session ${sessionId} may still be open on the server: ${problem.message}`,
-                    {cause: problem},
-                ),
+            // The session is over and close() never rejects, so this is a process warning: Node
+            // prints it on stderr and an app can observe it with process.on('warning').
+            const warning = new Error(
+                `The MCP session ${sessionId} may still be open on the server: ${problem.message}`,
+                {cause: problem},
             );
+            warning.name = 'McpClientWarning';
+            process.emitWarning(warning);
         } finally {
             clearTimeout(timer);
         }

@@ -3,6 +3,7 @@
  * for loopback): what goes on the wire, how answers are passed on, errors, cancellation, close.
  */
 import assert from 'node:assert/strict';
+import {once} from 'node:events';
 import {afterEach, test} from 'node:test';
 import {HttpTransport} from '../../../lib/mcp/client/http.js';
 import {McpHttpError} from '../../../lib/mcp/client/http-body.js';
@@ -423,37 +424,43 @@ test(
     },
 );
 
-test('a DELETE that fails or gets no answer is reported and close still resolves', GUARD, async () => {
-    const fixture = await serve(session());
-    fixture.route = (
-        (inner: Route): Route =>
-        (seen, res) =>
-            seen.method === 'DELETE' ? status(res, 500, 'nope') : inner(seen, res)
-    )(fixture.route);
-    const {transport, reports} = await open(fixture);
-    await initialized(transport);
-    await transport.close();
-    assert.deepEqual(
-        reports.problems.map((p) => p.message),
-        [
+test(
+    'a DELETE that fails or gets no answer is a process warning and close still resolves',
+    GUARD,
+    async () => {
+        const fixture = await serve(session());
+        fixture.route = (
+            (inner: Route): Route =>
+            (seen, res) =>
+                seen.method === 'DELETE' ? status(res, 500, 'nope') : inner(seen, res)
+        )(fixture.route);
+        const {transport, reports} = await open(fixture);
+        await initialized(transport);
+        let warned = once(process, 'warning');
+        await transport.close();
+        let [warning] = (await warned) as [Error];
+        assert.equal(warning.name, 'McpClientWarning');
+        assert.equal(
+            warning.message,
             `The MCP session sess-42 may still be open on the server: DELETE ${fixture.url()} answered HTTP 500 Internal Server Error: nope`,
-        ],
-    );
-    assert.deepEqual(reports.closings, [undefined]);
+        );
+        assert.deepEqual(reports.problems, []);
+        assert.deepEqual(reports.closings, [undefined]);
 
-    const silent = await serve(session());
-    silent.route = (
-        (inner: Route): Route =>
-        (seen, res) =>
-            seen.method === 'DELETE' ? undefined : inner(seen, res)
-    )(silent.route);
-    const second = await open(silent, {closeTimeoutMs: 1});
-    await initialized(second.transport);
-    await second.transport.close();
-    assert.deepEqual(
-        second.reports.problems.map((p) => p.message),
-        [
+        const silent = await serve(session());
+        silent.route = (
+            (inner: Route): Route =>
+            (seen, res) =>
+                seen.method === 'DELETE' ? undefined : inner(seen, res)
+        )(silent.route);
+        const second = await open(silent, {closeTimeoutMs: 1});
+        await initialized(second.transport);
+        warned = once(process, 'warning');
+        await second.transport.close();
+        [warning] = (await warned) as [Error];
+        assert.equal(
+            warning.message,
             `The MCP session sess-42 may still be open on the server: DELETE ${silent.url()} got no answer within closeTimeoutMs (1 ms)`,
-        ],
-    );
-});
+        );
+    },
+);
