@@ -9,8 +9,12 @@ import {performance} from 'node:perf_hooks';
 export const PROTOCOL_VERSION = '2025-11-25';
 export const MODERN_VERSION = '2026-07-28';
 
-/** The per-request `_meta` of 2026-07-28 that every modern request carries, as JSON text. */
-export const MODERN_META = `{"io.modelcontextprotocol/protocolVersion":"${MODERN_VERSION}","io.modelcontextprotocol/clientCapabilities":{}}`;
+/**
+ * The per-request `_meta` of 2026-07-28 that every modern request carries, as JSON text: the
+ * version, the (required) capabilities, and the client's identity, which the SDK v2 client and
+ * `@ai-sdk/mcp` send on every request although the revision makes it optional.
+ */
+export const MODERN_META = `{"io.modelcontextprotocol/protocolVersion":"${MODERN_VERSION}","io.modelcontextprotocol/clientInfo":{"name":"bench-driver","version":"1.0.0"},"io.modelcontextprotocol/clientCapabilities":{}}`;
 
 export class Connection {
     /**

@@ -172,7 +172,13 @@ export async function modernPipelined(server) {
         arguments: {text: 'modern'},
         _meta: JSON.parse(MODERN_META),
     });
-    if (first.result?.resultType !== 'complete') {
+    // A 2026-07-28 result: `resultType`, the server's identity in `_meta`, the handler's content.
+    const identity = first.result?._meta?.['io.modelcontextprotocol/serverInfo'];
+    if (
+        first.result?.resultType !== 'complete' ||
+        typeof identity?.name !== 'string' ||
+        first.result.content?.[0]?.text !== 'modern'
+    ) {
         throw new Error(`modern tools/call: not a 2026-07-28 result: ${JSON.stringify(first)}`);
     }
     const figures = await echoFigures(connection, make, 'modern', 'modernCpuPerCall');
