@@ -25,7 +25,7 @@ import type {Call, ClientData} from './call.js';
 import type {Catalog} from './catalog.js';
 import {formatDiagnostic} from './diagnostics.js';
 import type {Era} from './era.js';
-import {legacyEra, modernEra} from './era.js';
+import {legacyEra, modernEra, PROTOCOL_VERSION_KEY} from './era.js';
 import {ErrorCode} from './errors.js';
 import type {Dispatch, MethodEntry} from './methods/dispatch.js';
 import {LEGACY_METHODS, MODERN_METHODS} from './methods/table.js';
@@ -172,7 +172,7 @@ export class Session implements Dispatch {
         const modern = this.#modern;
         if (modern !== undefined && !this.#initialized) {
             const meta = params?._meta;
-            if (isObject(meta) && Object.hasOwn(meta, 'io.modelcontextprotocol/protocolVersion')) {
+            if (isObject(meta) && Object.hasOwn(meta, PROTOCOL_VERSION_KEY)) {
                 const entry = MODERN_METHODS.get(method);
                 if (entry === undefined) {
                     this.#notFound(id, method);
