@@ -4,27 +4,17 @@
  * standalone GET stream, and the order of the first messages.
  */
 import assert from 'node:assert/strict';
-import {afterEach, test} from 'node:test';
+import {test} from 'node:test';
 import {connectMcpClient, McpHttpError} from '../../../lib/mcp/client/index.js';
 import {deferred} from '../../helpers/deferred.js';
 import type {Route, Seen} from './http-fixture.js';
-import {event, Fixture, json, result, sse, status} from './http-fixture.js';
+import {event, type Fixture, json, result, servedPerTest, sse, status} from './http-fixture.js';
 import {SESSION_ID, scripted, TWO_PAGES} from './http-mcp.js';
 
 /** Turns a hang into a failure; nothing here should come near it. */
 const GUARD = {timeout: 30_000};
 
-let fixtures: Fixture[] = [];
-afterEach(async () => {
-    await Promise.all(fixtures.map((f) => f.close()));
-    fixtures = [];
-});
-
-async function serve(route: Route): Promise<Fixture> {
-    const fixture = await Fixture.start(route);
-    fixtures.push(fixture);
-    return fixture;
-}
+const serve = servedPerTest();
 
 /** The scripted server, except that `tools/call` is held open for the test to settle. */
 function holdingCalls(held: Seen[], arrived: () => void): Route {

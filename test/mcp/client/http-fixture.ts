@@ -13,6 +13,7 @@ import {createServer as createTlsServer} from 'node:https';
 import type {AddressInfo, Socket} from 'node:net';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
+import {afterEach} from 'node:test';
 
 export interface Seen {
     readonly method: string;
@@ -86,6 +87,7 @@ export function makeCertificates(): Certificates {
 }
 
 export class Fixture {
+    #closing: Promise<void> | undefined;
     readonly seen: Seen[] = [];
     route: Route;
     readonly #server: Server;
@@ -151,10 +153,14 @@ export class Fixture {
         });
     }
 
-    async close(): Promise<void> {
-        for (const socket of this.#sockets) socket.destroy();
-        this.#server.close();
-        await once(this.#server, 'close');
+    /** Idempotent: every call shares the first one's promise. */
+    close(): Promise<void> {
+        this.#closing ??= (async () => {
+            for (const socket of this.#sockets) socket.destroy();
+            this.#server.close();
+            await once(this.#server, 'close');
+        })();
+        return this.#closing;
     }
 
     async #receive(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -255,4 +261,21 @@ export class Reports {
         if (ready()) return Promise.resolve();
         return new Promise((resolve) => this.#waiters.push({ready, resolve}));
     }
+}
+
+/**
+ * A `serve(route)` for one test file: each fixture it starts is closed after the test that
+ * started it (`afterEach`), passing or failing.
+ */
+export function servedPerTest(): (route: Route) => Promise<Fixture> {
+    let fixtures: Fixture[] = [];
+    afterEach(async () => {
+        await Promise.all(fixtures.map((fixture) => fixture.close()));
+        fixtures = [];
+    });
+    return async (route) => {
+        const fixture = await Fixture.start(route);
+        fixtures.push(fixture);
+        return fixture;
+    };
 }

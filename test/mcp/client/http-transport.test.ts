@@ -4,13 +4,13 @@
  */
 import assert from 'node:assert/strict';
 import {once} from 'node:events';
-import {afterEach, test} from 'node:test';
+import {test} from 'node:test';
 import {HttpTransport} from '../../../lib/mcp/client/http.js';
 import {McpHttpError} from '../../../lib/mcp/client/http-body.js';
 import type {HttpTransportOptions} from '../../../lib/mcp/client/http-options.js';
 import {deferred} from '../../helpers/deferred.js';
 import type {Route, Seen} from './http-fixture.js';
-import {event, Fixture, json, Reports, result, sse, status} from './http-fixture.js';
+import {event, type Fixture, json, Reports, result, servedPerTest, sse, status} from './http-fixture.js';
 
 /** Turns a hang into a failure; nothing here should come near it. */
 const GUARD = {timeout: 30_000};
@@ -24,17 +24,7 @@ const INITIALIZE = {
 const INITIALIZED = {jsonrpc: '2.0', method: 'notifications/initialized'};
 const LIST = {jsonrpc: '2.0', id: 2, method: 'tools/list', params: {}};
 
-let fixtures: Fixture[] = [];
-afterEach(async () => {
-    await Promise.all(fixtures.map((f) => f.close()));
-    fixtures = [];
-});
-
-async function serve(route: Route): Promise<Fixture> {
-    const fixture = await Fixture.start(route);
-    fixtures.push(fixture);
-    return fixture;
-}
+const serve = servedPerTest();
 
 async function open(
     fixture: Fixture,
@@ -305,7 +295,6 @@ test('a connection that cannot be made rejects with McpHttpError and no status',
     const fixture = await serve(() => undefined);
     const url = fixture.url();
     await fixture.close();
-    fixtures = [];
     const transport = new HttpTransport({url});
     await transport.start(new Reports().handlers);
     const error = await transport.send(LIST, {requestId: 2}).catch((e: unknown) => e);
