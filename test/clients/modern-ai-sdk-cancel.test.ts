@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import {after, describe, test} from 'node:test';
 import {MCPClientError} from '@ai-sdk/mcp';
 import {connect} from './ai-sdk-support.js';
-import {answerLine, lastRequestId, SERVER_INFO_KEY} from './modern-support.js';
+import {assertAnswer, lastRequestId, SERVER_INFO_KEY} from './modern-support.js';
 import {closeAll, fixturePath} from './support.js';
 
 after(closeAll);
@@ -55,10 +55,7 @@ describe('the @ai-sdk/mcp client aborting a call (the gate fixture holds it in f
             [],
         );
         const content = [{type: 'text', text: 'The gate opened.'}];
-        assert.equal(
-            answerLine(server.output, id),
-            JSON.stringify({jsonrpc: '2.0', id, result: {resultType: 'complete', _meta: GATE_META, content}}),
-        );
+        assertAnswer(server.output, id, {resultType: 'complete', _meta: GATE_META, content});
         assert.deepEqual(
             uncaught.map((error) => (error as Error).message),
             [

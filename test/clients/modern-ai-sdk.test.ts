@@ -20,6 +20,7 @@ import type {Connected} from './ai-sdk-support.js';
 import {connect, META} from './ai-sdk-support.js';
 import {
     answerLine,
+    assertAnswer,
     lastRequestId,
     MODERN,
     OBSERVATORY_DISCOVERY,
@@ -120,19 +121,12 @@ describe('the @ai-sdk/mcp client with the observatory', GUARD, () => {
             isError: false,
         });
         const id = lastRequestId(server.sent, 'tools/call', 'sky.tonight');
-        assert.equal(
-            answerLine(server.output, id),
-            JSON.stringify({
-                jsonrpc: '2.0',
-                id,
-                result: {
-                    resultType: 'complete',
-                    _meta: OBSERVATORY_META,
-                    content: TONIGHT_TEXT,
-                    structuredContent: TONIGHT,
-                },
-            }),
-        );
+        assertAnswer(server.output, id, {
+            resultType: 'complete',
+            _meta: OBSERVATORY_META,
+            content: TONIGHT_TEXT,
+            structuredContent: TONIGHT,
+        });
     });
 
     test('executes the AI SDK tools a model would call, with the structured output validated by a schema', async () => {
@@ -204,20 +198,13 @@ describe('the @ai-sdk/mcp client with the observatory', GUARD, () => {
             cacheScope: 'private',
         });
         const id = lastRequestId(server.sent, 'resources/read');
-        assert.equal(
-            answerLine(server.output, id),
-            JSON.stringify({
-                jsonrpc: '2.0',
-                id,
-                result: {
-                    resultType: 'complete',
-                    _meta: OBSERVATORY_META,
-                    contents,
-                    ttlMs: 0,
-                    cacheScope: 'private',
-                },
-            }),
-        );
+        assertAnswer(server.output, id, {
+            resultType: 'complete',
+            _meta: OBSERVATORY_META,
+            contents,
+            ttlMs: 0,
+            cacheScope: 'private',
+        });
     });
 
     test('gets the missing-resource error as an MCPClientError with -32602 and the uri', async () => {

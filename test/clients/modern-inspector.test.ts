@@ -20,7 +20,7 @@ import {
     removeInspectorRecords,
 } from './inspector-support.js';
 import type {Wire} from './modern-support.js';
-import {answerLine, lastRequestId, OBSERVATORY_META, records} from './modern-support.js';
+import {answerLine, assertAnswer, lastRequestId, OBSERVATORY_META, records} from './modern-support.js';
 import {
     OBSERVATORY,
     OBSERVATORY_CATALOG,
@@ -89,14 +89,12 @@ describe('the Inspector 2.x CLI in its modern era with the observatory', GUARD, 
         };
         assert.deepEqual(result, {_meta: OBSERVATORY_META, content, structuredContent});
         const id = lastRequestId(records(wire.input), 'tools/call');
-        assert.equal(
-            answerLine(wire.output, id),
-            JSON.stringify({
-                jsonrpc: '2.0',
-                id,
-                result: {resultType: 'complete', _meta: OBSERVATORY_META, content, structuredContent},
-            }),
-        );
+        assertAnswer(wire.output, id, {
+            resultType: 'complete',
+            _meta: OBSERVATORY_META,
+            content,
+            structuredContent,
+        });
     });
 
     test('calls the gallery and gets every content block type', async () => {

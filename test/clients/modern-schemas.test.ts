@@ -17,7 +17,7 @@ import {StdioClientTransport as StdioClientTransportV1} from '@modelcontextproto
 import {McpError} from '@modelcontextprotocol/sdk/types.js';
 import {runNode} from '../helpers/process.js';
 import type {ProcessTap} from './modern-support.js';
-import {answerLine, lastRequestId, MODERN, SERVER_INFO_KEY, tapped} from './modern-support.js';
+import {assertAnswer, lastRequestId, MODERN, SERVER_INFO_KEY, tapped} from './modern-support.js';
 import {childOf, closeAll, exitOf, fixturePath, REPO_ROOT, track} from './support.js';
 
 after(closeAll);
@@ -84,14 +84,12 @@ describe('the client 2.x pinned to 2026-07-28 with a modern-only server', GUARD,
             structuredContent: two,
         });
         const id = lastRequestId(server.sent, 'tools/call', 'stars.brightest');
-        assert.equal(
-            answerLine(server.output, id),
-            JSON.stringify({
-                jsonrpc: '2.0',
-                id,
-                result: {resultType: 'complete', _meta: META, content, structuredContent: two},
-            }),
-        );
+        assertAnswer(server.output, id, {
+            resultType: 'complete',
+            _meta: META,
+            content,
+            structuredContent: two,
+        });
 
         assert.deepEqual(await client.readResource({uri: 'stars://catalog'}), {
             _meta: META,

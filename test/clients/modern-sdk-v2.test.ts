@@ -15,7 +15,14 @@ import assert from 'node:assert/strict';
 import {after, before, describe, test} from 'node:test';
 import {ResourceNotFoundError, SdkError, SdkErrorCode} from '@modelcontextprotocol/client';
 import type {ProcessTap, Wire} from './modern-support.js';
-import {answerLine, lastRequestId, MODERN, OBSERVATORY_INFO, OBSERVATORY_META} from './modern-support.js';
+import {
+    answerLine,
+    assertAnswer,
+    lastRequestId,
+    MODERN,
+    OBSERVATORY_INFO,
+    OBSERVATORY_META,
+} from './modern-support.js';
 import type {Connected} from './sdk-v2-support.js';
 import {assertSiblingProbe, connect, META, observatoryTransport} from './sdk-v2-support.js';
 import {
@@ -109,19 +116,12 @@ describe('the client 2.x pinned to 2026-07-28 with the observatory', GUARD, () =
         const result = await connected.client.callTool({name: 'sky.tonight', arguments: {site: 'Paranal'}});
         assert.deepEqual(result, {_meta: OBSERVATORY_META, content, structuredContent: tonight});
         const id = lastRequestId(server.sent, 'tools/call', 'sky.tonight');
-        assert.equal(
-            answerLine(server.output, id),
-            JSON.stringify({
-                jsonrpc: '2.0',
-                id,
-                result: {
-                    resultType: 'complete',
-                    _meta: OBSERVATORY_META,
-                    content,
-                    structuredContent: tonight,
-                },
-            }),
-        );
+        assertAnswer(server.output, id, {
+            resultType: 'complete',
+            _meta: OBSERVATORY_META,
+            content,
+            structuredContent: tonight,
+        });
     });
 
     test('the handler sees 2026-07-28 as its protocolVersion: the gallery gives every block type', async () => {
@@ -172,20 +172,13 @@ describe('the client 2.x pinned to 2026-07-28 with the observatory', GUARD, () =
             contents,
         });
         const id = lastRequestId(server.sent, 'resources/read');
-        assert.equal(
-            answerLine(server.output, id),
-            JSON.stringify({
-                jsonrpc: '2.0',
-                id,
-                result: {
-                    resultType: 'complete',
-                    _meta: OBSERVATORY_META,
-                    contents,
-                    ttlMs: 0,
-                    cacheScope: 'private',
-                },
-            }),
-        );
+        assertAnswer(server.output, id, {
+            resultType: 'complete',
+            _meta: OBSERVATORY_META,
+            contents,
+            ttlMs: 0,
+            cacheScope: 'private',
+        });
         assert.deepEqual(await client.listResourceTemplates(), {
             _meta: OBSERVATORY_META,
             ttlMs: 300000,

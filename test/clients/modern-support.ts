@@ -65,6 +65,11 @@ export function answerLine(text: string, id: unknown): string {
     return found[0] as string;
 }
 
+/** Asserts the exact bytes of the one answer to `id` in `text`: a result response with `result`. */
+export function assertAnswer(text: string, id: unknown, result: object): void {
+    assert.equal(answerLine(text, id), JSON.stringify({jsonrpc: '2.0', id, result}));
+}
+
 /** The id of the last request of `method` in `sent` (and, for tools/call, of tool `name`). */
 export function lastRequestId(sent: Wire[], method: string, name?: string): unknown {
     const matching = sent.filter(
