@@ -1,13 +1,16 @@
 /**
  * Compiles lib/mcp/stdio as of a git revision (with every module of lib/ it imports, such as
  * lib/jsonrpc/) into bench/results/base/<rev>/, so `BENCH_BASE` can run it beside the working
- * tree's build in one invocation (an A/B of one optimisation).
+ * tree's build in one invocation (an A/B of one optimisation). A revision that ships its entries
+ * bundled (it has scripts/bundle.mjs) is bundled the same way, so the base loads as it shipped.
  * Usage: node bench/build-base.mjs <rev>   → prints the module path to pass as BENCH_BASE.
  */
 import {execFileSync} from 'node:child_process';
+import {build} from 'esbuild';
 import {mkdirSync, writeFileSync} from 'node:fs';
 import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {bundleOptions} from '../scripts/bundle.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const rev = process.argv[2] ?? 'HEAD';
@@ -39,4 +42,13 @@ execFileSync(
     {cwd: root, stdio: 'inherit'},
 );
 writeFileSync(join(out, 'dist/package.json'), '{"type":"module"}\n');
-process.stdout.write(`${join(out, 'dist/lib/mcp/stdio/index.js')}\n`);
+let module = join(out, 'dist/lib/mcp/stdio/index.js');
+const shipsBundles = execFileSync('git', ['ls-tree', '--name-only', sha, 'scripts/bundle.mjs'], {
+    cwd: root,
+    encoding: 'utf8',
+});
+if (shipsBundles.trim() !== '') {
+    await build(bundleOptions(out, {'mcp/stdio': 'dist/lib/mcp/stdio/index.js'}, 'dist/bundle'));
+    module = join(out, 'dist/bundle/mcp/stdio.js');
+}
+process.stdout.write(`${module}\n`);

@@ -44,7 +44,7 @@ try {
     assert.deepEqual(Object.keys(manifest.dependencies), ['arcane-os']);
     assert.ok(manifest.dependencies['arcane-os'].startsWith('git+file:'), manifest.dependencies['arcane-os']);
     const packageRoot = join(app, 'node_modules', 'arcane-os');
-    for (const file of ['dist/lib/mcp/stdio/index.js', 'dist/lib/mcp/stdio/index.d.ts', 'LICENSE']) {
+    for (const file of ['dist/bundle/mcp/stdio.js', 'dist/types/lib/mcp/stdio/index.d.ts', 'LICENSE']) {
         assert.ok(existsSync(join(packageRoot, file)), `the git install lacks ${file}`);
     }
     assert.equal(

@@ -135,9 +135,10 @@ test('places the real arcane-os package, built files and runtime included, when 
         await readFile(join(repoRoot, 'package.json'), 'utf8'),
     );
     for (const file of [
-        'dist/lib/mcp/stdio/index.js',
-        'dist/lib/native/runtime.js',
-        'dist/lib/core/host/index.js',
+        'dist/bundle/mcp/stdio.js',
+        'dist/bundle/native/runtime.js',
+        'dist/bundle/core/host.js',
+        'dist/types/lib/mcp/stdio/index.d.ts',
     ]) {
         assert.ok((await stat(join(installed, file))).isFile(), file);
     }

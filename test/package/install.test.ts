@@ -51,7 +51,7 @@ describe('npm pack', GUARD, () => {
             (await readdir(packed.source)).filter((name) => name.startsWith('package.json')),
             ['package.json'],
         );
-        for (const file of ['dist/lib/mcp/stdio/index.js', 'dist/lib/mcp/stdio/index.d.ts', 'LICENSE']) {
+        for (const file of ['dist/bundle/mcp/stdio.js', 'dist/types/lib/mcp/stdio/index.d.ts', 'LICENSE']) {
             assert.ok(packed.files.includes(file), file);
         }
     });

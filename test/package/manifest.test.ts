@@ -1,6 +1,6 @@
 /**
- * What the package publishes: exactly the built modules with their types, the sources their maps
- * name, the bin, the runtime and the documents; every export resolvable; nothing publint objects to.
+ * What the package publishes: exactly the bundled entries with their maps, the types, the sources
+ * the maps name, the bin, the runtime and the documents; every export resolvable; nothing publint objects to.
  * The listing comes from `npm pack --dry-run --ignore-scripts`, which changes nothing in the tree.
  */
 import assert from 'node:assert/strict';
@@ -45,9 +45,21 @@ async function filesUnder(folder: string, suffix: string): Promise<string[]> {
 }
 
 describe('the published package', () => {
-    test('holds each module of lib/ built with its types, map and source, and the bin, runtime and documents', async () => {
+    test('holds the bundles, the types and sources of lib/, and the bin, runtime and documents', async () => {
         const sources = await filesUnder('lib', '.ts');
         assert.ok(sources.includes('lib/mcp/stdio/index.ts'));
+        const bundles = await filesUnder('dist/bundle', '');
+        const entries = ['core/host', 'mcp/client', 'mcp/stdio', 'native/cli', 'native/runtime'];
+        for (const entry of entries) {
+            for (const suffix of ['.js', '.js.map']) {
+                assert.ok(bundles.includes(`dist/bundle/${entry}${suffix}`), `dist/bundle/${entry}${suffix}`);
+            }
+        }
+        const chunks = bundles.filter(
+            (file) => !entries.some((entry) => file.startsWith(`dist/bundle/${entry}.`)),
+        );
+        for (const chunk of chunks)
+            assert.match(chunk, /^dist\/bundle\/shared\/chunk-[A-Z0-9]+\.js(\.map)?$/);
         const expected = [
             'CHANGELOG.md',
             'LICENSE',
@@ -55,10 +67,8 @@ describe('the published package', () => {
             'bin/arcane-os.mjs',
             'native/arcane-core.mjs',
             'package.json',
-            ...sources.flatMap((source) => {
-                const built = `dist/${source.slice(0, -'.ts'.length)}`;
-                return [source, `${built}.js`, `${built}.js.map`, `${built}.d.ts`];
-            }),
+            ...bundles,
+            ...sources.flatMap((source) => [source, `dist/types/${source.slice(0, -'.ts'.length)}.d.ts`]),
         ].sort();
         assert.deepEqual(await packedFiles(), expected);
     });
@@ -67,13 +77,22 @@ describe('the published package', () => {
         const packed = new Set(await packedFiles());
         const maps = [...packed].filter((file) => file.endsWith('.js.map'));
         assert.ok(maps.length > 0);
+        const named = new Set<string>();
         for (const map of maps) {
+            // A bundle that only re-exports from shared chunks has a map that names no source.
             const {sources} = JSON.parse(await readFile(join(REPO_ROOT, map), 'utf8')) as {sources: string[]};
-            assert.ok(sources.length > 0, map);
             for (const source of sources) {
                 const shipped = posix.normalize(posix.join(posix.dirname(map), source));
                 assert.ok(packed.has(shipped), `${map} names ${source} (${shipped}), which is not published`);
+                named.add(shipped);
             }
+        }
+        for (const source of [
+            'lib/mcp/stdio/session.ts',
+            'lib/mcp/client/session.ts',
+            'lib/native/runtime.ts',
+        ]) {
+            assert.ok(named.has(source), `no source map names ${source}`);
         }
     });
 
@@ -91,7 +110,9 @@ describe('the published package', () => {
                     ['types', 'default'],
                     `${subpath}: types first, then default`,
                 );
-                assert.equal(target.types, target.default?.replace(/\.js$/, '.d.ts'), subpath);
+                // The runtime is the bundle of the module the types describe (see bundle.test.ts).
+                assert.match(target.types ?? '', /^\.\/dist\/types\/lib\/.+\.d\.ts$/, subpath);
+                assert.equal(target.default, `./dist/bundle${subpath.slice(1)}.js`, subpath);
             }
         }
     });
