@@ -6,10 +6,10 @@
  * Usage: node bench/build-base.mjs <rev>   → prints the module path to pass as BENCH_BASE.
  */
 import {execFileSync} from 'node:child_process';
-import {build} from 'esbuild';
 import {mkdirSync, writeFileSync} from 'node:fs';
 import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {build} from 'esbuild';
 import {bundleOptions} from '../scripts/bundle.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
