@@ -13,6 +13,7 @@ import type * as Host from '../../lib/core/host/index.js';
 import type * as Client from '../../lib/mcp/client/index.js';
 import type * as Stdio from '../../lib/mcp/stdio/index.js';
 import type * as Runtime from '../../lib/native/runtime.js';
+import {runNode} from '../helpers/process.js';
 import {REPO_ROOT} from './support.js';
 
 interface Exported {
@@ -87,15 +88,21 @@ describe('the bundled entries', () => {
         assert.deepEqual((await graphOf('dist/bundle/mcp/stdio.js')).length, 2);
     });
 
-    test('are what the package name resolves to, for the examples as for an app', async () => {
-        const example = pathToFileURL(join(REPO_ROOT, 'examples', 'moon-pantry.mjs')).href;
-        for (const [subpath, {default: bundle}] of await entries()) {
-            assert.equal(
-                import.meta.resolve(`arcane-os${subpath.slice(1)}`, example),
-                pathToFileURL(join(REPO_ROOT, bundle)).href,
-                subpath,
-            );
-        }
+    test('are what the package name resolves to from the examples folder, as from an app', async () => {
+        const subpaths = (await entries()).map(([subpath]) => `arcane-os${subpath.slice(1)}`);
+        // An -e module resolves from the working directory, here the examples' own folder.
+        const printed = await runNode(
+            [
+                '--input-type=module',
+                '-e',
+                `for (const name of ${JSON.stringify(subpaths)}) console.log(import.meta.resolve(name));`,
+            ],
+            {cwd: join(REPO_ROOT, 'examples')},
+        );
+        const expected = (await entries()).map(
+            ([, {default: bundle}]) => pathToFileURL(join(REPO_ROOT, bundle)).href,
+        );
+        assert.deepEqual(printed, {code: 0, signal: null, stdout: `${expected.join('\n')}\n`, stderr: ''});
     });
 
     test("give a client's framing error the server entry's own Utf8DecodeError as its cause", async () => {
