@@ -15,7 +15,11 @@ import {dirname, join} from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import {build} from 'esbuild';
 
-/** Each bundle, by its path under dist/bundle/ without `.js`, and the compiled module it starts from. */
+/**
+ * Each bundle, by its path under dist/bundle/ without `.js`, and the compiled module it starts from.
+ * Keep each path one folder deep, as the chunks' `shared/` is: lib/native/pack.ts finds the package
+ * root three folders above its own module, in dist/lib/native/ as in any bundle.
+ */
 export const ENTRIES = Object.freeze({
     'mcp/stdio': 'dist/lib/mcp/stdio/index.js',
     'mcp/client': 'dist/lib/mcp/client/index.js',

@@ -1,6 +1,6 @@
 // Soak: one MCP stdio session of 1,000,000 requests with random cancellations, in one process.
 //
-//   npm run soak                      (after `npx tsc -p tsconfig.json` or `npm run build`)
+//   npm run soak                      (after `npm run build`, which bundles what the package name loads)
 //   node --expose-gc scripts/soak.mjs [requests] [seed]
 //
 // Requests go through the public entry point over in-memory streams: a third are answered at once,
@@ -35,7 +35,7 @@ try {
     mcp = await import('arcane-os/mcp/stdio');
 } catch (error) {
     console.error(
-        `soak: cannot load arcane-os/mcp/stdio from dist/ (${error.message}); compile first with npx tsc -p tsconfig.json`,
+        `soak: cannot load arcane-os/mcp/stdio from dist/bundle/ (${error.message}); build first with npm run build`,
     );
     process.exit(2);
 }

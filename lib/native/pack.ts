@@ -71,6 +71,9 @@ export interface PackResult {
 export async function packApp(options: PackOptions): Promise<PackResult> {
     const appDir = resolve(options.appDir);
     const outDir = resolve(options.outDir);
+    // Three folders up from this module as tsc emits it (dist/lib/native/) and as it ships, bundled
+    // into dist/bundle/native/cli.js or a chunk in dist/bundle/shared/: every bundle sits two folders
+    // below dist/ (scripts/bundle.mjs), and test/native/bundle.test.ts packs with the bundled bin.
     const packageRoot = resolve(options.packageRoot ?? fileURLToPath(new URL('../../../', import.meta.url)));
 
     await requireFolder(appDir);

@@ -1,12 +1,19 @@
 /**
  * The package's entries are bundles of dist/lib (scripts/bundle.mjs): each must export exactly what
- * the module its types describe exports, and load none of dist/lib's modules.
+ * the module its types describe exports, load none of dist/lib's modules, and share one copy of each
+ * class two entries hand out. The package name resolves to them, so the examples, which import
+ * `arcane-os/...`, run the bundles wherever a test spawns them (the real-client suites, say).
  */
 import assert from 'node:assert/strict';
 import {readFile} from 'node:fs/promises';
 import {join, posix} from 'node:path';
 import {describe, test} from 'node:test';
 import {pathToFileURL} from 'node:url';
+import type * as Host from '../../lib/core/host/index.js';
+import type * as Client from '../../lib/mcp/client/index.js';
+import type * as Stdio from '../../lib/mcp/stdio/index.js';
+import type * as Runtime from '../../lib/native/runtime.js';
+import {runNode} from '../helpers/process.js';
 import {REPO_ROOT} from './support.js';
 
 interface Exported {
@@ -21,6 +28,12 @@ async function entries(): Promise<[string, Exported][]> {
     return Object.entries(manifest.exports).filter(
         (entry): entry is [string, Exported] => typeof entry[1] !== 'string',
     );
+}
+
+/** An entry by its package name, as an app imports it (a variable, so tsc resolves nothing at build time). */
+async function imported<Module>(subpath: string): Promise<Module> {
+    const specifier = `arcane-os/${subpath}`;
+    return (await import(specifier)) as Module;
 }
 
 function load(path: string): Promise<Record<string, unknown>> {
@@ -73,5 +86,58 @@ describe('the bundled entries', () => {
             }
         }
         assert.deepEqual((await graphOf('dist/bundle/mcp/stdio.js')).length, 2);
+    });
+
+    test('are what the package name resolves to from the examples folder, as from an app', async () => {
+        const subpaths = (await entries()).map(([subpath]) => `arcane-os${subpath.slice(1)}`);
+        // An -e module resolves from the working directory, here the examples' own folder.
+        const printed = await runNode(
+            [
+                '--input-type=module',
+                '-e',
+                `for (const name of ${JSON.stringify(subpaths)}) console.log(import.meta.resolve(name));`,
+            ],
+            {cwd: join(REPO_ROOT, 'examples')},
+        );
+        const expected = (await entries()).map(
+            ([, {default: bundle}]) => pathToFileURL(join(REPO_ROOT, bundle)).href,
+        );
+        assert.deepEqual(printed, {code: 0, signal: null, stdout: `${expected.join('\n')}\n`, stderr: ''});
+    });
+
+    test("give a client's framing error the server entry's own Utf8DecodeError as its cause", async () => {
+        const {connectMcpClient, McpProtocolViolationError} = await imported<typeof Client>('mcp/client');
+        const {Utf8DecodeError} = await imported<typeof Stdio>('mcp/stdio');
+        const garbled = 'process.stdout.write(Buffer.from([0xff, 0x0a])); process.stdin.resume();';
+        await assert.rejects(
+            connectMcpClient({command: process.execPath, args: ['-e', garbled]}),
+            (error) => {
+                assert.ok(error instanceof McpProtocolViolationError);
+                assert.equal(error.message, 'The MCP server wrote bytes to stdout that are not UTF-8');
+                assert.ok(
+                    error.cause instanceof Utf8DecodeError,
+                    'one Utf8DecodeError class for both entries',
+                );
+                return true;
+            },
+        );
+    });
+
+    test('throw from arcane-os/native/runtime the FlagError class that arcane-os/core/host exports', async () => {
+        const {APP_ENTRY_FLAG, readAppEntry} = await imported<typeof Runtime>('native/runtime');
+        const {FlagError} = await imported<typeof Host>('core/host');
+        assert.throws(
+            () => readAppEntry(['node', 'arcane-core.mjs', APP_ENTRY_FLAG]),
+            (error) => {
+                assert.ok(error instanceof FlagError, 'one FlagError class for both entries');
+                assert.equal(error.flag, APP_ENTRY_FLAG);
+                assert.equal(
+                    error.message,
+                    `${APP_ENTRY_FLAG} is missing its value: give the module to import, relative to the bundle's ` +
+                        `app/ folder, as in "${APP_ENTRY_FLAG} native/moon-mcp.mjs"`,
+                );
+                return true;
+            },
+        );
     });
 });

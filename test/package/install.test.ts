@@ -100,6 +100,7 @@ describe('a fresh app with the tarball installed', GUARD, () => {
             join(app, 'check.mts'),
             [
                 "import {createMcpStdioServer, MCP_PROTOCOL_VERSION, type ToolHandler} from 'arcane-os/mcp/stdio';",
+                "import {connectMcpClient, McpClientError, type McpClient} from 'arcane-os/mcp/client';",
                 "import {readCoreLaunchContext} from 'arcane-os/core/host';",
                 "import {APP_ENTRY_FLAG, runArcaneRuntime} from 'arcane-os/native/runtime';",
                 '',
@@ -111,7 +112,9 @@ describe('a fresh app with the tarball installed', GUARD, () => {
                 'const closed: Promise<void> = server.closed;',
                 'const context: Promise<{stateRoot: string | undefined}> = readCoreLaunchContext();',
                 "const outcome = runArcaneRuntime({argv: ['node', 'x', APP_ENTRY_FLAG, 'a.mjs'], appRoot: '/bundle/app'});",
-                'export {closed, context, outcome};',
+                "const client: Promise<McpClient> = connectMcpClient({command: 'node', args: ['moon-pantry.mjs']});",
+                'const failed = (error: unknown): boolean => error instanceof McpClientError;',
+                'export {client, closed, context, failed, outcome};',
                 '',
             ].join('\n'),
         );
