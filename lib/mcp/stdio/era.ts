@@ -69,12 +69,15 @@ export function legacyEra(catalog: Catalog): Era {
     };
 }
 
+/** `}`: the last character of an object's JSON. */
+const CLOSE = 0x7d;
+
 export function modernEra(catalog: Catalog): Era {
     const meta = `"_meta":{${JSON.stringify(SERVER_INFO_KEY)}:${catalog.serverInfoJson}}`;
     const head = `{"resultType":"complete",${meta},`;
     const list = catalog.listCache;
     const listTail = `,"ttlMs":${list.ttlMs},"cacheScope":"${list.cacheScope}"}`;
-    const read = catalog.readCache;
+    const readCache = catalog.readCache;
     const serverInfo = JSON.parse(catalog.serverInfoJson) as JsonObject;
     return {
         modern: true,
@@ -110,12 +113,13 @@ export function modernEra(catalog: Catalog): Era {
                     given,
                 );
             }
-            const extra: JsonObject = {};
-            if (method === 'resources/read') {
+            // The caching hints a resource read gets; a tool call has none (and no object for them).
+            const extra: JsonObject | undefined = method === 'resources/read' ? {} : undefined;
+            if (extra !== undefined) {
                 const problem = cacheProblem(result);
                 if (problem !== undefined) return new ResultProblem(problem, given);
-                if (!Object.hasOwn(result, 'ttlMs')) extra.ttlMs = read.ttlMs;
-                if (!Object.hasOwn(result, 'cacheScope')) extra.cacheScope = read.cacheScope;
+                if (!Object.hasOwn(result, 'ttlMs')) extra.ttlMs = readCache.ttlMs;
+                if (!Object.hasOwn(result, 'cacheScope')) extra.cacheScope = readCache.cacheScope;
             }
             const own = result._meta;
             if (own !== undefined && !isObject(own)) {
@@ -125,8 +129,13 @@ export function modernEra(catalog: Catalog): Era {
                 // The common case: splice the fixed head onto the serialized result, no copy.
                 const json = serialize(result);
                 if (typeof json !== 'string') return json;
+                if (extra === undefined && json.length > 2 && json.charCodeAt(json.length - 1) === CLOSE) {
+                    // The same text as below, with one slice and one concatenation fewer: in-process
+                    // modern call -2 to -3 % on Node 20 (two paired runs), nothing on Node 24.
+                    return head + json.slice(1);
+                }
                 const body = json.slice(1, -1);
-                const tail = method === 'resources/read' ? extraJson(extra) : '';
+                const tail = extra === undefined ? '' : extraJson(extra);
                 return body === '' ? `${head.slice(0, -1)}${tail}}` : `${head}${body}${tail}}`;
             }
             return serialize({

@@ -111,6 +111,53 @@ describe('a handler that calls back into the server', () => {
         await h.server.closed;
         assert.equal(h.output.lineCount, 2);
     });
+
+    test('a call that starts while a synchronous handler runs is served, and the running one keeps its id', async () => {
+        const events: string[] = [];
+        let server: McpStdioServer | undefined;
+        let input: ReturnType<typeof inputStream> | undefined;
+        const h = harness({
+            serverInfo,
+            tools: [
+                tool('outer', () => {
+                    events.push('outer starts');
+                    // A flowing input delivers this chunk at once, while this handler runs.
+                    input?.push(`${callRecord(1, 'outer')}${callRecord(2, 'inner')}`);
+                    events.push(`cancel outer from outer: ${server?.cancel(1, 'no') ?? 'none'}`);
+                    return text('outer done');
+                }),
+                tool('inner', () => {
+                    events.push('inner runs');
+                    return text('inner done');
+                }),
+            ],
+        });
+        server = h.server;
+        input = h.input;
+        await h.initialize();
+        h.sendRaw(callRecord(1, 'outer'));
+        h.send({jsonrpc: '2.0', id: 3, method: 'ping'});
+        await h.records(4);
+        assert.deepEqual(events, ['outer starts', 'inner runs', 'cancel outer from outer: true']);
+        assert.deepEqual(h.output.records().slice(1), [
+            {
+                jsonrpc: '2.0',
+                id: 1,
+                error: {
+                    code: -32600,
+                    message:
+                        'Request id 1 is already in use by a request in progress; use a new id for each request',
+                },
+            },
+            {jsonrpc: '2.0', id: 2, result: text('inner done')},
+            {jsonrpc: '2.0', id: 3, result: {}},
+        ]);
+        h.send({jsonrpc: '2.0', id: 1, method: 'ping'});
+        await h.records(5);
+        assert.deepEqual(h.output.records()[4], {jsonrpc: '2.0', id: 1, result: {}});
+        h.input.push(null);
+        await h.server.closed;
+    });
 });
 
 describe('settled but not yet answered', () => {

@@ -1,0 +1,60 @@
+/**
+ * The answers to input the session cannot serve as asked: a line that is not JSON, a record over
+ * the size limit, a response from the client, an id still in use, a request before `initialize`.
+ * Each is answered (or reported) with what was wrong and how to fix it; all are off the hot path.
+ */
+import type {RequestId} from '../../jsonrpc/records.js';
+import {errorRecord} from '../../jsonrpc/records.js';
+import {formatDiagnostic} from './diagnostics.js';
+import {ErrorCode} from './errors.js';
+import type {Wire} from './outcome.js';
+import {fail} from './outcome.js';
+
+/** An input line that `JSON.parse` rejected with `error`. */
+export function refuseUnparsable(wire: Wire, text: string, error: unknown): void {
+    wire.send(errorRecord(undefined, ErrorCode.ParseError, `Parse error: ${(error as Error).message}`));
+    wire.diagnose(
+        formatDiagnostic(`Answered -32700: this input line is not valid JSON: ${JSON.stringify(text)}`),
+    );
+}
+
+/** A record of `bytes` over `limit` (`maxMessageBytes`), discarded. */
+export function refuseOversized(wire: Wire, bytes: number, limit: number): void {
+    const message = `The record of ${bytes} bytes exceeds the limit of ${limit} bytes (maxMessageBytes) and was discarded`;
+    wire.send(errorRecord(undefined, ErrorCode.InvalidRequest, message));
+    wire.diagnose(formatDiagnostic(`${message}; raise maxMessageBytes to accept larger records`));
+}
+
+/** A JSON-RPC response from the client: there is nothing it could answer. */
+export function ignoreResponse(wire: Wire, id: RequestId | undefined): void {
+    wire.diagnose(
+        formatDiagnostic(
+            `Ignored a JSON-RPC response from the client (id ${JSON.stringify(id)}): ` +
+                'this server sends no requests',
+        ),
+    );
+}
+
+/** A request whose id a request in progress still uses. */
+export function refuseIdInUse(wire: Wire, id: RequestId): void {
+    fail(
+        wire,
+        id,
+        ErrorCode.InvalidRequest,
+        `Request id ${JSON.stringify(id)} is already in use by a request in progress; use a new id for each request`,
+    );
+}
+
+/** A legacy request that needs `initialize` first; `modernServed` adds the per-request alternative. */
+export function refuseUninitialized(wire: Wire, id: RequestId, method: string, modernServed: boolean): void {
+    const modernHint = modernServed
+        ? ', or send it with the 2026-07-28 per-request "params._meta" ' +
+          '("io.modelcontextprotocol/protocolVersion" and "io.modelcontextprotocol/clientCapabilities")'
+        : '';
+    fail(
+        wire,
+        id,
+        ErrorCode.NotInitialized,
+        `Server not initialized: send "initialize" and wait for its result before "${method}"${modernHint}`,
+    );
+}
