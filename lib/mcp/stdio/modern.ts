@@ -1,22 +1,51 @@
 /**
- * The per-request envelope of 2026-07-28: reading a request's client data from its `params._meta`,
- * and answering requests that lack the envelope where only the modern era can serve them.
+ * The per-request envelope of 2026-07-28: serving a request that carries it, reading its client
+ * data from its `params._meta`, and answering requests that lack the envelope where only the
+ * modern era can serve them.
  */
 import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
 import {isObject} from '../../jsonrpc/records.js';
 import {describe} from '../../util/describe.js';
 import type {ClientData} from './call.js';
+import type {Era} from './era.js';
 import {CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, PROTOCOL_VERSION_KEY} from './era.js';
 import {ErrorCode} from './errors.js';
 import type {Dispatch} from './methods/dispatch.js';
 import {MODERN_METHODS} from './methods/table.js';
 import {fail} from './outcome.js';
+import {refuseUnknownMethod} from './refusals.js';
 import type {Implementation} from './types.js';
 
 /** A modern request that names no client: handlers see an empty identity, as before `initialize`. */
 const ANONYMOUS: Implementation = Object.freeze({name: '', version: ''});
 
 const field = (key: string): string => `params._meta[${JSON.stringify(key)}]`;
+
+/**
+ * A request before `initialize` on a server that serves 2026-07-28 (`era`): served here when it
+ * carries the modern envelope, answered here when it lacks it and only the modern era could serve
+ * it (see `refuseClaimless`). Returns false when the legacy era is to serve it.
+ */
+export function serveModern(
+    session: Dispatch,
+    id: RequestId,
+    method: string,
+    params: JsonObject | undefined,
+    era: Era,
+): boolean {
+    const meta = params?._meta;
+    if (!isObject(meta) || !Object.hasOwn(meta, PROTOCOL_VERSION_KEY)) {
+        return refuseClaimless(session, id, method, params);
+    }
+    const entry = MODERN_METHODS.get(method);
+    if (entry === undefined) {
+        refuseUnknownMethod(session, id, method);
+        return true;
+    }
+    const client = modernClient(session, id, meta);
+    if (client !== undefined) entry.handle(session, id, params, era, client);
+    return true;
+}
 
 /**
  * The client data of one modern request, or `undefined` once the request was answered with what is
@@ -106,7 +135,7 @@ export function refuseClaimless(
     }
     if (!MODERN_METHODS.has(method)) {
         if (!modernOnly) return false;
-        fail(session, id, ErrorCode.MethodNotFound, `Method not found: ${JSON.stringify(method)}`);
+        refuseUnknownMethod(session, id, method);
         return true;
     }
     if (!modernOnly && method !== 'server/discover') return false;

@@ -1,6 +1,7 @@
 /**
  * The answers to input the session cannot serve as asked: a line that is not JSON, a record over
- * the size limit, a response from the client, an id still in use, a request before `initialize`.
+ * the size limit, a response from the client, an id still in use, a method this server does not
+ * serve, a request before `initialize`.
  * Each is answered (or reported) with what was wrong and how to fix it; all are off the hot path.
  */
 import type {RequestId} from '../../jsonrpc/records.js';
@@ -57,4 +58,9 @@ export function refuseUninitialized(wire: Wire, id: RequestId, method: string, m
         ErrorCode.NotInitialized,
         `Server not initialized: send "initialize" and wait for its result before "${method}"${modernHint}`,
     );
+}
+
+/** A request for a method the era it is served in does not have. */
+export function refuseUnknownMethod(wire: Wire, id: RequestId, method: string): void {
+    fail(wire, id, ErrorCode.MethodNotFound, `Method not found: ${JSON.stringify(method)}`);
 }

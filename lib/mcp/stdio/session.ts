@@ -24,18 +24,18 @@ import type {QueueSlot} from '../../jsonrpc/writer.js';
 import type {Call, ClientData} from './call.js';
 import type {Catalog} from './catalog.js';
 import type {Era} from './era.js';
-import {legacyEra, modernEra, PROTOCOL_VERSION_KEY} from './era.js';
-import {ErrorCode} from './errors.js';
+import {legacyEra, modernEra} from './era.js';
 import type {Dispatch, MethodEntry} from './methods/dispatch.js';
-import {LEGACY_METHODS, MODERN_METHODS} from './methods/table.js';
-import {modernClient, refuseClaimless} from './modern.js';
+import {LEGACY_METHODS} from './methods/table.js';
+import {serveModern} from './modern.js';
 import type {Wire} from './outcome.js';
-import {answer, fail} from './outcome.js';
+import {answer} from './outcome.js';
 import {
     ignoreResponse,
     refuseIdInUse,
     refuseOversized,
     refuseUninitialized,
+    refuseUnknownMethod,
     refuseUnparsable,
 } from './refusals.js';
 
@@ -189,23 +189,11 @@ export class Session implements Dispatch {
             return;
         }
         const modern = this.#modern;
-        if (modern !== undefined && !this.#initialized) {
-            const meta = params?._meta;
-            if (isObject(meta) && Object.hasOwn(meta, PROTOCOL_VERSION_KEY)) {
-                const entry = MODERN_METHODS.get(method);
-                if (entry === undefined) {
-                    this.#notFound(id, method);
-                    return;
-                }
-                const client = modernClient(this, id, meta);
-                if (client !== undefined) entry.handle(this, id, params, modern, client);
-                return;
-            }
-            if (refuseClaimless(this, id, method, params)) return;
-        }
+        if (modern !== undefined && !this.#initialized && serveModern(this, id, method, params, modern))
+            return;
         const entry: MethodEntry | undefined = LEGACY_METHODS.get(method);
         if (entry === undefined) {
-            this.#notFound(id, method);
+            refuseUnknownMethod(this, id, method);
             return;
         }
         if (!entry.open && !this.#initialized) {
@@ -213,10 +201,6 @@ export class Session implements Dispatch {
             return;
         }
         entry.handle(this, id, params, this.#legacy, this.#client);
-    }
-
-    #notFound(id: RequestId, method: string): void {
-        fail(this, id, ErrorCode.MethodNotFound, `Method not found: ${JSON.stringify(method)}`);
     }
 
     /**
