@@ -164,6 +164,15 @@ export function judge(samples, target) {
  * `samples[server][key]` is a list of numbers (one per round). Returns {markdown, verdicts}, where
  * verdicts[i] is judge() of targets[i].
  */
+/** What the report says of the sequential scenario's CPU pinning (bench/pin.mjs), by run.mjs's record of it. */
+const SEQUENTIAL_PINNING = {
+    on: ' Sequential echo ran with the driver and every server on one CPU (bench/pin.mjs).',
+    off:
+        ' Sequential echo ran unpinned (BENCH_PIN=0, or no taskset here): its latencies carry where the ' +
+        'scheduler placed each server.',
+    'on and off': ' Sequential echo ran on one CPU in some rounds only: read its latencies as unpinned.',
+};
+
 export function buildReport(samples, meta) {
     const present = columns.filter((column) => samples[column.name] !== undefined);
     const lines = [
@@ -172,7 +181,8 @@ export function buildReport(samples, meta) {
         `${meta.rounds} rounds (orders ${meta.orders.join(' | ')}), ${meta.cpus} CPUs (${meta.cpuModel}), ` +
             `${meta.seconds.toFixed(0)} s. Medians over rounds. "floor" is the bare newline-JSON loop; ` +
             '"floor+signal" adds one AbortController per cancellable call; "ours′" runs the same code as ' +
-            'ours and measures the noise.',
+            'ours and measures the noise.' +
+            (SEQUENTIAL_PINNING[meta.sequentialPinned] ?? ''),
         '',
         '### Targets',
         '',

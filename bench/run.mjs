@@ -15,6 +15,8 @@
  * bench/results/prof/<stamp>/node<major>/<scenario>/<server>/), BENCH_ALLOC_PROF=1 (servers write
  * allocation profiles, collected objects included, to bench/results/alloc/… the same way; see
  * alloc-prof.mjs). Profiles are for finding costs, not for figures: they slow the servers.
+ * BENCH_PIN=0: run the sequential scenario unpinned (by default the driver and its servers share
+ * one CPU for it; see pin.mjs).
  */
 import {execFileSync} from 'node:child_process';
 import {mkdirSync, writeFileSync} from 'node:fs';
@@ -23,8 +25,18 @@ import {dirname, join} from 'node:path';
 import {performance} from 'node:perf_hooks';
 import {fileURLToPath} from 'node:url';
 import {nodeBinary, SUPPORTED_MAJORS} from '../scripts/node-binary.mjs';
+import {pinned} from './pin.mjs';
 import {buildReport, buildSummary} from './report.mjs';
-import {big, cancelStorm, counts, fanOut, modernPipelined, pipelined, sequential} from './scenarios.mjs';
+import {
+    big,
+    cancelStorm,
+    counts,
+    fanOut,
+    GC_HOOK,
+    modernPipelined,
+    pipelined,
+    sequential,
+} from './scenarios.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** Every server, in the default order of a round. */
@@ -75,6 +87,7 @@ function launchFor(major, scenario, server) {
     const nodeArgs = [...extraArgs];
     const env = {};
     const where = (kind) => join(resultsDir, kind, stamp, `node${major}`, scenario, server);
+    if (scenario === 'cancelStorm') nodeArgs.push('--expose-gc', '--import', GC_HOOK);
     if (process.env.BENCH_PROF) {
         nodeArgs.push('--cpu-prof', '--cpu-prof-interval=100', `--cpu-prof-dir=${where('prof')}`);
     }
@@ -84,6 +97,9 @@ function launchFor(major, scenario, server) {
     }
     return {nodeArgs, env};
 }
+
+/** Whether the sequential scenario ran pinned to one CPU ('on') or not ('off'), over all rounds. */
+const pinning = new Set();
 
 /** All rounds of every chosen scenario under one node binary: samples[server][key] = [per round]. */
 async function measure(node, major) {
@@ -99,8 +115,15 @@ async function measure(node, major) {
                 return {name, ...servers[name], env, node, nodeArgs};
             });
             const results = {};
-            if (scenario.together) Object.assign(results, await scenario(specs));
-            else for (const spec of specs) results[spec.name] = await scenario(spec);
+            // One request in flight: where the scheduler puts each server would decide its latency.
+            const unpin = scenarioName === 'sequential' ? pinned() : undefined;
+            if (scenarioName === 'sequential') pinning.add(unpin === undefined ? 'off' : 'on');
+            try {
+                if (scenario.together) Object.assign(results, await scenario(specs));
+                else for (const spec of specs) results[spec.name] = await scenario(spec);
+            } finally {
+                unpin?.();
+            }
             for (const name of order) {
                 samples[name] ??= {};
                 for (const [key, value] of Object.entries(results[name])) {
@@ -137,7 +160,9 @@ for (const requested of majors) {
         cpuModel: cpus()[0]?.model ?? 'unknown',
         seconds: (performance.now() - started) / 1000,
         counts,
+        sequentialPinned: pinning.size === 0 ? undefined : [...pinning].join(' and '),
     });
+    pinning.clear();
     runs.push({major, node: nodeVersion, samples, verdicts});
     sections.push(markdown);
 }

@@ -4,6 +4,7 @@
  * names. A server is `{name, file, args, env, node, nodeArgs}` (see `Connection`).
  */
 import {performance} from 'node:perf_hooks';
+import {fileURLToPath} from 'node:url';
 import {Connection, cancelled, delay, MODERN_META, modernToolCall, toolCall} from './client.mjs';
 import {RESOURCE_URI} from './handlers.mjs';
 
@@ -23,6 +24,9 @@ export const counts = {
 };
 
 const now = () => performance.now();
+
+/** The preload that lets the cancel storm ask a server to collect its garbage first (gc-hook.mjs). */
+export const GC_HOOK = fileURLToPath(new URL('./gc-hook.mjs', import.meta.url));
 
 function percentile(sorted, p) {
     return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
@@ -266,7 +270,10 @@ export async function cancelStorm(server) {
     connection.write(batch);
     connection.write(`{"jsonrpc":"2.0","id":${pingId},"method":"ping"}\n`);
     await ready;
-    // Let every handler start (the SDK dispatches a request a few microtasks after reading it).
+    // Every server starts the storm with an empty young generation (gc-hook.mjs).
+    if (server.nodeArgs.includes(GC_HOOK)) connection.child.kill('SIGUSR2');
+    // Let every handler start (the SDK dispatches a request a few microtasks after reading it), and
+    // the collection finish.
     await delay(50);
     const t0 = now();
     connection.write(cancels);
