@@ -2,6 +2,7 @@
  * Diagnostic records for the error stream: a one-line summary and, when there is one, the complete
  * detail (an error with its stack, cause and custom fields; never shortened).
  */
+import {createRequire} from 'node:module';
 import type {InspectOptions} from 'node:util';
 
 const PREFIX = '[arcane-os/mcp/stdio] ';
@@ -20,12 +21,17 @@ type Inspect = typeof import('node:util').inspect;
  * `node:util` is loaded on the first detailed diagnostic, not at start-up, for a function most
  * sessions never call. Node 24, against the eager import: loading the adapter 22.4 → 18.9 ms
  * (median of 25 alternating runs) and 1.9 MiB less RSS; idle RSS of a served session 50.9 → 50.2
- * MiB, same-code twin within 0.2 % (bench/README.md, optimisation log 7). `process.getBuiltinModule`
- * (Node ≥ 20.16 and 22.3) loads it synchronously when needed; an older Node 20 loads it here.
+ * MiB, same-code twin within 0.2 % (bench/README.md, optimisation log 7). `getBuiltinModule` is
+ * `process.getBuiltinModule` (Node ≥ 20.16 and 22.3); an older Node loads it through a `require`.
+ * That fallback was a top-level `await` of `node:util` until it showed in the bundle: the code
+ * after it ran 4-8 % slower on Node 20 (log entry 17); `node:module` costs 0.5 MiB on Node 22+.
  */
-const eager: Inspect | undefined =
-    typeof process.getBuiltinModule === 'function' ? undefined : (await import('node:util')).inspect;
-let inspect: Inspect | undefined = eager;
+export function loadInspect(getBuiltinModule: ((id: 'node:util') => unknown) | undefined): Inspect {
+    const util = (getBuiltinModule ?? createRequire(import.meta.url))('node:util');
+    return (util as typeof import('node:util')).inspect;
+}
+
+let inspect: Inspect | undefined;
 
 export function formatDiagnostic(summary: string, detail?: unknown): string {
     if (detail === undefined) return `${PREFIX}${summary}\n`;
@@ -35,7 +41,7 @@ export function formatDiagnostic(summary: string, detail?: unknown): string {
 /** `util.inspect` without any of its default truncation. */
 export function inspectComplete(value: unknown): string {
     try {
-        inspect ??= process.getBuiltinModule('node:util').inspect;
+        inspect ??= loadInspect(process.getBuiltinModule);
         return inspect(value, COMPLETE);
     } catch (error) {
         return `(the value could not be inspected: ${String(error)})`;
