@@ -69,9 +69,6 @@ export function legacyEra(catalog: Catalog): Era {
     };
 }
 
-/** `}`: the last character of an object's JSON. */
-const CLOSE = 0x7d;
-
 export function modernEra(catalog: Catalog): Era {
     const meta = `"_meta":{${JSON.stringify(SERVER_INFO_KEY)}:${catalog.serverInfoJson}}`;
     const head = `{"resultType":"complete",${meta},`;
@@ -129,7 +126,7 @@ export function modernEra(catalog: Catalog): Era {
                 // The common case: splice the fixed head onto the serialized result, no copy.
                 const json = serialize(result);
                 if (typeof json !== 'string') return json;
-                if (extra === undefined && json.length > 2 && json.charCodeAt(json.length - 1) === CLOSE) {
+                if (extra === undefined && json !== '{}') {
                     // The same text as below, with one slice and one concatenation fewer: in-process
                     // modern call -2 to -3 % on Node 20 (two paired runs), nothing on Node 24.
                     return head + json.slice(1);
