@@ -170,7 +170,7 @@ const SEQUENTIAL_PINNING = {
     off:
         ' Sequential echo ran unpinned (BENCH_PIN=0, or no taskset here): its latencies carry where the ' +
         'scheduler placed each server.',
-    'on and off': ' Sequential echo ran on one CPU in some rounds only: read its latencies as unpinned.',
+    mixed: ' Sequential echo ran on one CPU in some rounds only: read its latencies as unpinned.',
 };
 
 export function buildReport(samples, meta) {

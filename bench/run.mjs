@@ -160,7 +160,7 @@ for (const requested of majors) {
         cpuModel: cpus()[0]?.model ?? 'unknown',
         seconds: (performance.now() - started) / 1000,
         counts,
-        sequentialPinned: pinning.size === 0 ? undefined : [...pinning].join(' and '),
+        sequentialPinned: pinning.size === 2 ? 'mixed' : [...pinning][0],
     });
     pinning.clear();
     runs.push({major, node: nodeVersion, samples, verdicts});
