@@ -9,13 +9,12 @@
  * own Node. Its records go to a temporary folder that `removeInspectorRecords` deletes.
  */
 import assert from 'node:assert/strict';
-import {spawn} from 'node:child_process';
-import {once} from 'node:events';
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import {dirname, join} from 'node:path';
 import {pathToFileURL} from 'node:url';
+import {runNode} from '../helpers/process.js';
 import type {TapRecord, Wire} from './modern-support.js';
 import {
     answerLine,
@@ -91,8 +90,7 @@ export async function inspect(era: Era, server: string, ...args: string[]): Prom
     runs += 1;
     const record = join(folder, `run-${runs}.jsonl`);
     writeFileSync(record, '');
-    const child = spawn(
-        node22,
+    const {code, stdout, stderr} = await runNode(
         [
             INSPECTOR,
             '--cli',
@@ -106,17 +104,8 @@ export async function inspect(era: Era, server: string, ...args: string[]): Prom
             '--format',
             'json',
         ],
-        {cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe']},
+        {cwd: REPO_ROOT, node: node22},
     );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (text: string) => {
-        stdout += text;
-    });
-    child.stderr.setEncoding('utf8').on('data', (text: string) => {
-        stderr += text;
-    });
-    const [code] = (await once(child, 'close')) as [number | null];
     const wire = await finishedTapRecord(record);
     assert.deepEqual(wire.exit, {code: 0, signal: null}, `the server did not exit cleanly: ${stderr}`);
     assert.equal(wire.ended, true);

@@ -14,11 +14,19 @@ export interface RunOptions {
     cwd: string;
     /** Written to the child's stdin, which is then ended. Default: nothing. */
     input?: string;
+    /** The child's environment. Default: this process's. */
+    env?: NodeJS.ProcessEnv;
+    /** The `node` executable. Default: the one running the tests. */
+    node?: string;
 }
 
 /** Spawns `node <args>`, feeds `input`, ends stdin, and resolves once the process has closed. */
 export async function runNode(args: readonly string[], options: RunOptions): Promise<Finished> {
-    const child = spawn(process.execPath, args, {cwd: options.cwd, stdio: 'pipe'});
+    const child = spawn(options.node ?? process.execPath, args, {
+        cwd: options.cwd,
+        env: options.env ?? process.env,
+        stdio: 'pipe',
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (text: string) => {

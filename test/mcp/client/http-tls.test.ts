@@ -6,11 +6,10 @@
  * must exit by itself once the client is closed, with the fixture still up.
  */
 import assert from 'node:assert/strict';
-import {spawn} from 'node:child_process';
-import {once} from 'node:events';
 import {after, before, test} from 'node:test';
 import {fileURLToPath} from 'node:url';
 import {connectMcpClient} from '../../../lib/mcp/client/index.js';
+import {runNode} from '../../helpers/process.js';
 import type {Certificates, Seen} from './http-fixture.js';
 import {Fixture, makeCertificates} from './http-fixture.js';
 import type {Page} from './http-mcp.js';
@@ -43,19 +42,10 @@ async function drive(
     const fixture = await Fixture.start(scripted(pages), certificates);
     try {
         const url = fixture.url(host);
-        const child = spawn(process.execPath, [DRIVER, url, scenario, listen ? 'listen' : ''], {
+        const {code, stdout, stderr} = await runNode([DRIVER, url, scenario, listen ? 'listen' : ''], {
+            cwd: process.cwd(),
             env: {...process.env, NODE_EXTRA_CA_CERTS: certificates.caFile},
-            stdio: ['ignore', 'pipe', 'pipe'],
         });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.setEncoding('utf8').on('data', (text: string) => {
-            stdout += text;
-        });
-        child.stderr.setEncoding('utf8').on('data', (text: string) => {
-            stderr += text;
-        });
-        const [code] = (await once(child, 'close')) as [number | null];
         const steps = stdout
             .trim()
             .split('\n')
