@@ -87,7 +87,8 @@ function launchFor(major, scenario, server) {
     const nodeArgs = [...extraArgs];
     const env = {};
     const where = (kind) => join(resultsDir, kind, stamp, `node${major}`, scenario, server);
-    if (scenario === 'cancelStorm') nodeArgs.push('--expose-gc', '--import', GC_HOOK);
+    if (scenario === 'cancelStorm' || scenario === 'fanOut')
+        nodeArgs.push('--expose-gc', '--import', GC_HOOK);
     if (process.env.BENCH_PROF) {
         nodeArgs.push('--cpu-prof', '--cpu-prof-interval=100', `--cpu-prof-dir=${where('prof')}`);
     }

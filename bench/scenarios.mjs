@@ -9,7 +9,7 @@ import {Connection, cancelled, delay, MODERN_META, modernToolCall, toolCall} fro
 import {RESOURCE_URI} from './handlers.mjs';
 
 export const counts = {
-    sequentialWarm: 1500,
+    sequentialWarm: 15000,
     sequential: 3000,
     sequentialBlock: 100,
     pipelinedWarm: 5000,
@@ -207,22 +207,38 @@ async function echoFigures(connection, make, prefix, cpuKey) {
     };
 }
 
-/** Every sleep written at once; wall time until the last answer. */
+/**
+ * Every sleep written at once; wall time until the last answer. A first fan-out of the same size,
+ * not measured, warms the server up: the figures are of a server past its JIT warm-up, as the
+ * echo scenarios' are. Before the measured one the server collects its garbage (gc-hook.mjs) and
+ * its peak RSS is reset to its RSS (`/proc/<pid>/clear_refs`), so the peak is this fan-out's.
+ */
 export async function fanOut(server) {
     const {connection, startup} = await open(server);
-    let batch = '';
-    for (let id = 1; id <= counts.fanOut; id += 1) batch += toolCall(id, 'sleep', {ms: counts.fanOutMs});
-    let done = 0;
+    const batchOf = (first) => {
+        let batch = '';
+        for (let id = first; id < first + counts.fanOut; id += 1)
+            batch += toolCall(id, 'sleep', {ms: counts.fanOutMs});
+        return batch;
+    };
+    const run = (batch) => {
+        let done = 0;
+        return new Promise((resolve, reject) => {
+            const t0 = now();
+            connection.onMessage = (message) => {
+                if (message.result === undefined) reject(new Error(`fan-out: ${JSON.stringify(message)}`));
+                done += 1;
+                if (done === counts.fanOut) resolve(now() - t0);
+            };
+            connection.write(batch);
+        });
+    };
+    await run(batchOf(1));
+    await collectGarbage(connection, server);
+    connection.resetPeakRss();
+    const measured = batchOf(1 + counts.fanOut);
     const cpu0 = connection.cpuMicros();
-    const t0 = now();
-    const wall = await new Promise((resolve, reject) => {
-        connection.onMessage = (message) => {
-            if (message.result === undefined) reject(new Error(`fan-out: ${JSON.stringify(message)}`));
-            done += 1;
-            if (done === counts.fanOut) resolve(now() - t0);
-        };
-        connection.write(batch);
-    });
+    const wall = await run(measured);
     const cpu = connection.cpuMicros() - cpu0;
     const peakRss = connection.memory().hwm;
     return finish(connection, {
@@ -231,6 +247,16 @@ export async function fanOut(server) {
         fanOutCpuPerCall: cpu / counts.fanOut,
         fanOutPeakRss: peakRss,
     });
+}
+
+/**
+ * Asks a server started with the gc hook to collect its garbage, and gives it the time to (the
+ * hook runs on a signal, so nothing answers when it is done).
+ */
+async function collectGarbage(connection, server) {
+    if (!server.nodeArgs.includes(GC_HOOK)) return;
+    connection.child.kill('SIGUSR2');
+    await delay(50);
 }
 
 /** 4 MiB results, one in flight. */
@@ -250,33 +276,50 @@ export async function big(server) {
     return finish(connection, {startup, bigMiBps: mib / (wall / 1000)});
 }
 
-/** Long sleeps, all cancelled at once, then EOF: time until the server has exited. */
+/**
+ * Long sleeps, all cancelled at once, then EOF: time until the server has exited. A first storm of
+ * the same size, not measured and closed by a ping (answered after every cancel was read), warms
+ * the cancellation path up, as the fan-out's first round does.
+ */
 export async function cancelStorm(server) {
     const {connection, startup} = await open(server);
-    let batch = '';
-    let cancels = '';
-    for (let id = 1; id <= counts.storm; id += 1) {
-        batch += toolCall(id, 'sleep', {ms: 120000});
-        cancels += cancelled(id);
-    }
+    const storm = (first) => {
+        let batch = '';
+        let cancels = '';
+        for (let id = first; id < first + counts.storm; id += 1) {
+            batch += toolCall(id, 'sleep', {ms: 120000});
+            cancels += cancelled(id);
+        }
+        return {batch, cancels};
+    };
     let answered = 0;
-    const pingId = counts.storm + 1;
-    const ready = new Promise((resolve) => {
-        connection.onMessage = (message) => {
-            if (message.id === pingId) resolve();
-            else if (message.id >= 1 && message.id <= counts.storm) answered += 1;
-        };
-    });
-    connection.write(batch);
-    connection.write(`{"jsonrpc":"2.0","id":${pingId},"method":"ping"}\n`);
-    await ready;
-    // Every server starts the storm with an empty young generation (gc-hook.mjs).
-    if (server.nodeArgs.includes(GC_HOOK)) connection.child.kill('SIGUSR2');
-    // Let every handler start (the SDK dispatches a request a few microtasks after reading it), and
-    // the collection finish.
-    await delay(50);
+    let pinged;
+    connection.onMessage = (message) => {
+        if (message.method === undefined && message.id > 2 * counts.storm) pinged?.(message.id);
+        else if (message.id >= 1 && message.id <= 2 * counts.storm) answered += 1;
+    };
+    const ping = (id) => {
+        const done = new Promise((resolve) => {
+            pinged = (answeredId) => {
+                if (answeredId === id) resolve();
+            };
+        });
+        connection.write(`{"jsonrpc":"2.0","id":${id},"method":"ping"}\n`);
+        return done;
+    };
+    const warm = storm(1);
+    connection.write(warm.batch);
+    await ping(2 * counts.storm + 1);
+    connection.write(warm.cancels);
+    await ping(2 * counts.storm + 2);
+    const measured = storm(1 + counts.storm);
+    connection.write(measured.batch);
+    await ping(2 * counts.storm + 3);
+    // Every server starts the storm with an empty young generation (gc-hook.mjs); this also lets
+    // every handler start (the SDK dispatches a request a few microtasks after reading it).
+    await collectGarbage(connection, server);
     const t0 = now();
-    connection.write(cancels);
+    connection.write(measured.cancels);
     const exit = await connection.close(20000);
     const quiet = exit.at - t0;
     if (exit.code !== 0)
