@@ -11,7 +11,8 @@
  * dropped through its line feed, then reported with its size. A line that lies within one chunk
  * is decoded with `Buffer#toString`, which is cheaper than a decoder call; that decoding replaces
  * bad bytes with U+FFFD, so a line whose text contains U+FFFD is decoded again by the fatal decoder,
- * which either fails it or, when the U+FFFD was really sent, returns the same text.
+ * which either fails it or, when the U+FFFD was really sent, returns the same text. The whole lines
+ * of a chunk that holds several are decoded together when they are ASCII, and sliced from that text.
  */
 
 /** Receives what the reader finds, in input order. */
@@ -83,14 +84,27 @@ export class LineReader {
         }
         const length = chunk.length;
         let start = 0;
+        let tryLines = true;
         while (!this.#halted) {
             const lf = chunk.indexOf(LF, start);
             if (lf === -1) break;
-            if (this.#pendingBytes === 0) {
-                this.#wholeLine(chunk, start, lf);
-            } else {
+            if (this.#pendingBytes !== 0) {
                 this.#finishPending(chunk, start, lf);
+                start = lf + 1;
+                continue;
             }
+            // More than this line in the chunk: its whole lines, when they are ASCII, are decoded
+            // with one call and sliced (once a chunk, so text that is not ASCII is decoded once
+            // more, line by line, and no more).
+            if (tryLines && lf + 1 < length) {
+                tryLines = false;
+                const last = chunk.lastIndexOf(LF);
+                if (last > lf && this.#asciiLines(chunk, start, last)) {
+                    start = last + 1;
+                    break;
+                }
+            }
+            this.#wholeLine(chunk, start, lf);
             start = lf + 1;
         }
         if (start < length && !this.#halted) {
@@ -132,6 +146,31 @@ export class LineReader {
             }
         }
         this.#sink.receive(text);
+    }
+
+    /**
+     * Delivers the lines of `chunk` from `start` to the line feed at `last` from one decoded text,
+     * when that text is ASCII: then a character is a byte, so each line's length is its size in
+     * bytes and no character can be split. Returns false, having delivered nothing, otherwise. The
+     * check is exact: each byte that is not ASCII either shortens the text (a sequence of two to
+     * four bytes is one or two characters) or becomes U+FFFD.
+     */
+    #asciiLines(chunk: Buffer, start: number, last: number): boolean {
+        const text = chunk.toString('utf8', start, last);
+        const end = text.length;
+        if (end !== last - start || text.indexOf('\uFFFD') !== -1) return false;
+        const sink = this.#sink;
+        let from = 0;
+        while (from <= end && !this.#halted) {
+            let lf = text.indexOf('\n', from);
+            if (lf === -1) lf = end;
+            let stop = lf;
+            if (stop > from && text.charCodeAt(stop - 1) === CR) stop -= 1;
+            if (stop - from > this.#maxBytes) sink.oversized(stop - from);
+            else if (stop > from) sink.receive(text.slice(from, stop));
+            from = lf + 1;
+        }
+        return true;
     }
 
     #finishPending(chunk: Buffer, start: number, lf: number): void {

@@ -315,6 +315,45 @@ test('decodes the next record normally after an oversized record that ended insi
     assert.deepEqual(sink.events, [{oversized: 6}, '{}', {oversized: 7}, '[1]']);
 });
 
+test('delivers the ASCII lines of a chunk that holds several, CRLF and empty lines included, and keeps its partial last line', () => {
+    const {reader: r, sink} = reader();
+    r.push(bytes('{"a":1}\r\n\n\r\n{"b":2}\n\r\r\n{"c"'));
+    assert.deepEqual(sink.events, ['{"a":1}', '{"b":2}', '\r']);
+    r.push(bytes(':3}\n'));
+    assert.deepEqual(sink.events, ['{"a":1}', '{"b":2}', '\r', '{"c":3}']);
+});
+
+test('applies maxMessageBytes to each line of a chunk that holds several', () => {
+    const {reader: r, sink} = reader(4);
+    r.push(bytes('abcd\nabcde\r\nab\r\nabcdef\nx\n'));
+    assert.deepEqual(sink.events, ['abcd', {oversized: 5}, 'ab', {oversized: 6}, 'x']);
+});
+
+test('decodes a chunk of several lines that is not all ASCII line by line, with the same records', () => {
+    const {reader: r, sink} = reader(4);
+    // "é" is two bytes, "€" three: the limit counts bytes, not characters.
+    r.push(bytes('ab\néé\n€€\n\uFFFD\n\r\nz\n'));
+    assert.deepEqual(sink.events, ['ab', 'éé', {oversized: 6}, '\uFFFD', 'z']);
+});
+
+test('stops delivering in the middle of a chunk of ASCII lines when halted, also by an oversized report', () => {
+    const sink = new Recorder();
+    const r = new LineReader(
+        {
+            receive: (text) => sink.receive(text),
+            oversized: (size) => {
+                sink.oversized(size);
+                r.halt();
+            },
+        },
+        3,
+    );
+    r.push(bytes('a\nbcde\nf\ng'));
+    r.push(bytes('h\n'));
+    r.end();
+    assert.deepEqual(sink.events, ['a', {oversized: 4}]);
+});
+
 test('stops delivering in the middle of a chunk when halted', () => {
     const {reader: r, sink} = reader();
     sink.onReceive = (text) => {
