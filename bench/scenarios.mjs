@@ -7,6 +7,7 @@ import {performance} from 'node:perf_hooks';
 import {fileURLToPath} from 'node:url';
 import {Connection, cancelled, delay, MODERN_META, modernToolCall, toolCall} from './client.mjs';
 import {RESOURCE_URI} from './handlers.mjs';
+import {median} from './report.mjs';
 
 export const counts = {
     sequentialWarm: 15000,
@@ -17,6 +18,7 @@ export const counts = {
     window: 256,
     fanOut: 10000,
     fanOutMs: 50,
+    fanOutMeasured: 3,
     bigBytes: 4 * 1024 * 1024,
     bigWarm: 2,
     big: 12,
@@ -210,18 +212,16 @@ async function echoFigures(connection, make, prefix, cpuKey) {
 /**
  * Every sleep written at once; wall time until the last answer. A first fan-out of the same size,
  * not measured, warms the server up: the figures are of a server past its JIT warm-up, as the
- * echo scenarios' are. Before the measured one the server collects its garbage (gc-hook.mjs) and
- * its peak RSS is reset to its RSS (`/proc/<pid>/clear_refs`), so the peak is this fan-out's.
+ * echo scenarios' are. Then `fanOutMeasured` fan-outs, each after a garbage collection in the
+ * server (gc-hook.mjs) and with its peak RSS reset to its RSS (`/proc/<pid>/clear_refs`), so each
+ * peak is that fan-out's own; each figure is the median of those fan-outs.
  */
 export async function fanOut(server) {
     const {connection, startup} = await open(server);
-    const batchOf = (first) => {
+    const run = (first) => {
         let batch = '';
         for (let id = first; id < first + counts.fanOut; id += 1)
             batch += toolCall(id, 'sleep', {ms: counts.fanOutMs});
-        return batch;
-    };
-    const run = (batch) => {
         let done = 0;
         return new Promise((resolve, reject) => {
             const t0 = now();
@@ -233,19 +233,23 @@ export async function fanOut(server) {
             connection.write(batch);
         });
     };
-    await run(batchOf(1));
-    await collectGarbage(connection, server);
-    connection.resetPeakRss();
-    const measured = batchOf(1 + counts.fanOut);
-    const cpu0 = connection.cpuMicros();
-    const wall = await run(measured);
-    const cpu = connection.cpuMicros() - cpu0;
-    const peakRss = connection.memory().hwm;
+    await run(1);
+    const walls = [];
+    const cpus = [];
+    const peaks = [];
+    for (let index = 1; index <= counts.fanOutMeasured; index += 1) {
+        await collectGarbage(connection, server);
+        connection.resetPeakRss();
+        const cpu0 = connection.cpuMicros();
+        walls.push(await run(1 + index * counts.fanOut));
+        cpus.push((connection.cpuMicros() - cpu0) / counts.fanOut);
+        peaks.push(connection.memory().hwm);
+    }
     return finish(connection, {
         startup,
-        fanOutMs: wall,
-        fanOutCpuPerCall: cpu / counts.fanOut,
-        fanOutPeakRss: peakRss,
+        fanOutMs: median(walls),
+        fanOutCpuPerCall: median(cpus),
+        fanOutPeakRss: median(peaks),
     });
 }
 
