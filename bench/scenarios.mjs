@@ -212,8 +212,8 @@ async function echoFigures(connection, make, prefix, cpuKey) {
 /**
  * Every sleep written at once; wall time until the last answer. A first fan-out of the same size,
  * not measured, warms the server up: the figures are of a server past its JIT warm-up, as the
- * echo scenarios' are. Then `fanOutMeasured` fan-outs, each after a garbage collection in the
- * server (gc-hook.mjs) and with its peak RSS reset to its RSS (`/proc/<pid>/clear_refs`), so each
+ * echo scenarios' are. Then `fanOutMeasured` fan-outs, each after a scavenge in the server
+ * (gc-hook.mjs) and with its peak RSS reset to its RSS (`/proc/<pid>/clear_refs`), so each
  * peak is that fan-out's own; each figure is the median of those fan-outs.
  */
 export async function fanOut(server) {
@@ -254,8 +254,8 @@ export async function fanOut(server) {
 }
 
 /**
- * Asks a server started with the gc hook to collect its garbage, and gives it the time to (the
- * hook runs on a signal, so nothing answers when it is done).
+ * Asks a server started with the gc hook to scavenge its young generation, and gives it the time
+ * to (the hook runs on a signal, so nothing answers when it is done).
  */
 async function collectGarbage(connection, server) {
     if (!server.nodeArgs.includes(GC_HOOK)) return;
@@ -319,7 +319,7 @@ export async function cancelStorm(server) {
     const measured = storm(1 + counts.storm);
     connection.write(measured.batch);
     await ping(2 * counts.storm + 3);
-    // Every server starts the storm with an empty young generation (gc-hook.mjs); this also lets
+    // Every server starts the storm with an empty young generation (gc-hook.mjs); the pause also lets
     // every handler start (the SDK dispatches a request a few microtasks after reading it).
     await collectGarbage(connection, server);
     const t0 = now();
