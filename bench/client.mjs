@@ -3,7 +3,7 @@
  * server is favoured. Also reads the child's CPU time and memory from /proc (Linux).
  */
 import {spawn} from 'node:child_process';
-import {readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {readdirSync, readFileSync} from 'node:fs';
 import {performance} from 'node:perf_hooks';
 
 export const PROTOCOL_VERSION = '2025-11-25';
@@ -158,11 +158,6 @@ export class Connection {
             }
         }
         return ns / 1000;
-    }
-
-    /** Resets the child's peak RSS (VmHWM) to its RSS now (Linux `clear_refs`, value 5). */
-    resetPeakRss() {
-        writeFileSync(`/proc/${this.pid}/clear_refs`, '5');
     }
 
     /** {rss, hwm} of the child in MiB (VmRSS now, VmHWM peak since start). */
