@@ -336,6 +336,16 @@ test('decodes a chunk of several lines that is not all ASCII line by line, with 
     assert.deepEqual(sink.events, ['ab', 'éé', {oversized: 6}, '\uFFFD', 'z']);
 });
 
+test('delivers every line of a chunk longer than one decoding region, a line longer than a region and a late non-ASCII line included', () => {
+    const {reader: r, sink} = reader(20000);
+    const lines: string[] = [];
+    for (let index = 0; index < 300; index += 1) lines.push(`{"id":${index},"pad":"${'x'.repeat(30)}"}`);
+    lines.splice(150, 0, `{"long":"${'y'.repeat(9000)}"}`);
+    lines.splice(280, 0, '{"text":"café"}');
+    r.push(bytes(`${lines.join('\r\n')}\n`));
+    assert.deepEqual(sink.events, lines);
+});
+
 test('stops delivering in the middle of a chunk of ASCII lines when halted, also by an oversized report', () => {
     const sink = new Recorder();
     const r = new LineReader(
