@@ -1,7 +1,8 @@
 /**
  * Preloaded (`--import`, with `--expose-gc`) into every server of the cancel storm and the fan-out:
  * SIGUSR2 makes the server scavenge its young generation, so that every server starts the measured
- * storm or fan-out with an empty one.
+ * storm or fan-out with no garbage there and an empty allocation area (what survives is copied
+ * out, and promoted by the next scavenge).
  *
  * Why: the storm's window is short (25-50 ms), and one scavenge with its 5,000 pending calls alive
  * costs about 8 ms on Node 24. Whether a server's scavenge falls inside the window depends only on

@@ -346,6 +346,27 @@ test('delivers every line of a chunk longer than one decoding region, a line lon
     assert.deepEqual(sink.events, lines);
 });
 
+test('reads a chunk of several lines with an invalid byte line by line: the records before it, then the error', () => {
+    const {reader: r, sink} = reader();
+    const chunk = Buffer.from([0x61, 0x0a, 0xff, 0x0a, 0x62, 0x0a]);
+    assert.throws(
+        () => r.push(chunk),
+        (error: unknown) => {
+            assert.ok(error instanceof Utf8DecodeError);
+            assert.deepEqual(error.chunks, [chunk]);
+            assert.equal(error.pendingText, '');
+            return true;
+        },
+    );
+    assert.deepEqual(sink.events, ['a']);
+});
+
+test('skips an oversized line of invalid bytes in a chunk of several lines without decoding it', () => {
+    const {reader: r, sink} = reader(4);
+    r.push(Buffer.concat([bytes('ab\n'), Buffer.from([0xff, 0xff, 0xff, 0xff, 0xff]), bytes('\ncd\n')]));
+    assert.deepEqual(sink.events, ['ab', {oversized: 5}, 'cd']);
+});
+
 test('stops delivering in the middle of a chunk of ASCII lines when halted, also by an oversized report', () => {
     const sink = new Recorder();
     const r = new LineReader(
