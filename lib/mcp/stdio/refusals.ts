@@ -7,6 +7,7 @@
 import type {RequestId} from '../../jsonrpc/records.js';
 import {errorRecord} from '../../jsonrpc/records.js';
 import {formatDiagnostic} from './diagnostics.js';
+import {CLIENT_CAPABILITIES_KEY, PROTOCOL_VERSION_KEY} from './era.js';
 import {ErrorCode} from './errors.js';
 import type {Wire} from './outcome.js';
 import {fail} from './outcome.js';
@@ -50,7 +51,7 @@ export function refuseIdInUse(wire: Wire, id: RequestId): void {
 export function refuseUninitialized(wire: Wire, id: RequestId, method: string, modernServed: boolean): void {
     const modernHint = modernServed
         ? ', or send it with the 2026-07-28 per-request "params._meta" ' +
-          '("io.modelcontextprotocol/protocolVersion" and "io.modelcontextprotocol/clientCapabilities")'
+          `(${JSON.stringify(PROTOCOL_VERSION_KEY)} and ${JSON.stringify(CLIENT_CAPABILITIES_KEY)})`
         : '';
     fail(
         wire,
