@@ -12,7 +12,8 @@
  * is decoded with `Buffer#toString`, which is cheaper than a decoder call; that decoding replaces
  * bad bytes with U+FFFD, so a line whose text contains U+FFFD is decoded again by the fatal decoder,
  * which either fails it or, when the U+FFFD was really sent, returns the same text. The whole lines
- * of a chunk that holds several are decoded together when they are ASCII, and sliced from that text.
+ * of a chunk that holds several are decoded together, up to `REGION_BYTES` at a time, when they are
+ * ASCII, and sliced from that text.
  */
 
 /** Receives what the reader finds, in input order. */
