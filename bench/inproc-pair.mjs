@@ -8,7 +8,8 @@
  *
  * Usage: node bench/inproc-pair.mjs <B module> [--node <major>]
  *        (A is this tree's build, `dist/`; B is a module path printed by `build-base.mjs`)
- * Environment: PAIR_ONLY (echo,modern,fanOut,cancel; default all but modern when B lacks the
+ * Environment: PAIR_A (the A module; default this tree's `dist/lib`, so pass its
+ * `dist/bundle/mcp/stdio.js` against a bundled B on Node 24+, where the two differ), PAIR_ONLY (echo,modern,fanOut,cancel; default all but modern when B lacks the
  * modern era), PAIR_ROUNDS (default 40 turns each way).
  *
  * Scenarios, CPU ns per call (process.cpuUsage around each batch): echo (20,000 echo calls a
@@ -28,7 +29,7 @@ import {cancelled, MODERN_META, modernToolCall, toolCall} from './client.mjs';
 import {median} from './report.mjs';
 import {benchOptions} from './servers/serve.mjs';
 
-const OURS = fileURLToPath(new URL('../dist/lib/mcp/stdio/index.js', import.meta.url));
+const OURS = process.env.PAIR_A ?? fileURLToPath(new URL('../dist/lib/mcp/stdio/index.js', import.meta.url));
 
 if (process.argv[2] === '--child') {
     await child(process.argv[3], process.argv[4], process.argv[5], process.argv[6] === 'b-first');

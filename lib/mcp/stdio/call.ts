@@ -100,9 +100,19 @@ type DefineGetter = (this: object, key: string, get: (this: object) => unknown) 
 const Context = function (this: object): void {} as unknown as new () => {[key: string]: unknown};
 Context.prototype = Object.prototype;
 
+/** The bits of `Call`'s state: one small integer instead of four boolean fields (see the class). */
+const CANCELLED = 1;
+const SETTLED = 2;
+const ANSWERED = 4;
+const FULFILLED = 8;
+
+/**
+ * Every field is a slot of 8 bytes in each pending call (Node builds without pointer compression),
+ * so the call keeps only what it cannot read elsewhere: its id and method are read from the frozen
+ * context, and its four flags share one integer. Ten fields instead of fifteen: 104 bytes a call
+ * instead of 144, measured in heap snapshots of 10,000 pending calls.
+ */
 export class Call implements ProgressSource {
-    readonly requestId: RequestId;
-    readonly method: CallMethod;
     /** The tool name or resource uri. */
     readonly target: string;
     /** The era this request is served in: how its answer is encoded. */
@@ -116,13 +126,12 @@ export class Call implements ProgressSource {
     /** `params._meta.progressToken` as sent, read once so that a handler cannot change it. */
     readonly progressToken: unknown;
     readonly #wire: Wire;
-    cancelled = false;
-    /** The handler's promise settled; its answer waits for the end of the turn. */
-    settled = false;
-    /** The outcome went to `answer` (a cancelled call's included): see `end`. */
-    answered = false;
+    /**
+     * CANCELLED, SETTLED, ANSWERED (the outcome went to `answer`, a cancelled call's included: see
+     * `end`) and FULFILLED, or'ed.
+     */
+    #state = 0;
     /** How the handler's promise settled, kept until the turn-end answer. */
-    fulfilled = false;
     outcome: unknown;
     #reason: unknown;
     #controller: AbortController | undefined;
@@ -137,8 +146,6 @@ export class Call implements ProgressSource {
         client: ClientData,
         wire: Wire,
     ) {
-        this.requestId = id;
-        this.method = method;
         this.target = target;
         this.era = era;
         this.progressToken = progressTokenOf(params._meta);
@@ -160,9 +167,31 @@ export class Call implements ProgressSource {
         this.context = Object.freeze(context) as unknown as HandlerContext;
     }
 
+    get requestId(): RequestId {
+        return this.context.requestId;
+    }
+
+    get method(): CallMethod {
+        return this.context.method as CallMethod;
+    }
+
+    get cancelled(): boolean {
+        return (this.#state & CANCELLED) !== 0;
+    }
+
+    /** The handler's promise settled; its answer waits for the end of the turn. */
+    get settled(): boolean {
+        return (this.#state & SETTLED) !== 0;
+    }
+
+    /** The handler's promise was fulfilled (false while unsettled, or when it was rejected). */
+    get fulfilled(): boolean {
+        return (this.#state & FULFILLED) !== 0;
+    }
+
     /** Progress may still be sent: the handler has not settled, nor was the call answered or cancelled. */
     get open(): boolean {
-        return !(this.settled || this.answered || this.cancelled);
+        return (this.#state & (SETTLED | ANSWERED | CANCELLED)) === 0;
     }
 
     /** Created on first use, like the signal. */
@@ -175,7 +204,7 @@ export class Call implements ProgressSource {
     get signal(): AbortSignal {
         if (this.#controller === undefined) {
             this.#controller = new AbortController();
-            if (this.cancelled) this.#controller.abort(this.#reason);
+            if ((this.#state & CANCELLED) !== 0) this.#controller.abort(this.#reason);
         }
         return this.#controller.signal;
     }
@@ -187,12 +216,12 @@ export class Call implements ProgressSource {
      * request; the response says more than the notification anyway.
      */
     end(): void {
-        this.answered = true;
+        this.#state |= ANSWERED;
         this.#progress?.withdraw();
     }
 
     cancel(reason: unknown): void {
-        this.cancelled = true;
+        this.#state |= CANCELLED;
         this.#reason = reason;
         this.#progress?.withdraw();
         this.#controller?.abort(reason);
@@ -200,9 +229,8 @@ export class Call implements ProgressSource {
 
     /** Records how the handler's promise settled; false when it had already settled. */
     settle(fulfilled: boolean, value: unknown): boolean {
-        if (this.settled) return false;
-        this.settled = true;
-        this.fulfilled = fulfilled;
+        if ((this.#state & SETTLED) !== 0) return false;
+        this.#state |= fulfilled ? SETTLED | FULFILLED : SETTLED;
         this.outcome = value;
         settlement.observe?.(this.requestId);
         return true;
