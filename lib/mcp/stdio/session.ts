@@ -22,6 +22,7 @@ import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
 import {classify, errorRecord, isObject, isRequestId} from '../../jsonrpc/records.js';
 import type {QueueSlot} from '../../jsonrpc/writer.js';
 import type {Call, ClientData} from './call.js';
+import {fulfilledReaction, rejectedReaction} from './call.js';
 import type {Catalog} from './catalog.js';
 import type {Era} from './era.js';
 import {legacyEra, modernEra} from './era.js';
@@ -230,8 +231,8 @@ export class Session implements Dispatch {
             this.#current = undefined;
             this.#active.set(call.requestId, call);
         }
-        const fulfilled = (value: unknown) => this.#settle(call, true, value);
-        const rejected = (error: unknown) => this.#settle(call, false, error);
+        const fulfilled = fulfilledReaction.bind(call);
+        const rejected = rejectedReaction.bind(call);
         // An ordinary native promise takes the reactions directly: the engine calls exactly one of
         // them once, and this skips a wrapper promise and its two adoption ticks. `then` can still
         // throw before registering them (a throwing constructor getter or species); that case,
@@ -260,9 +261,9 @@ export class Session implements Dispatch {
         this.#release(1);
     }
 
-    #settle(call: Call, fulfilled: boolean, value: unknown): void {
-        if (call.settle(fulfilled, value) && this.#settled.push(call) === 1)
-            setImmediate(this.#answerSettled);
+    /** `call`'s promise settled: it is answered at the end of this turn, in settlement order. */
+    settled(call: Call): void {
+        if (this.#settled.push(call) === 1) setImmediate(this.#answerSettled);
     }
 
     /** Answers the calls that settled since the last answer, in settlement order. */

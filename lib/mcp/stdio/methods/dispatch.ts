@@ -1,12 +1,11 @@
 /** What a method handler is given and may ask of the session: the seam between the two. */
 import type {JsonObject, RequestId} from '../../../jsonrpc/records.js';
-import type {Call, ClientData} from '../call.js';
+import type {Call, CallWire, ClientData} from '../call.js';
 import type {Catalog} from '../catalog.js';
 import type {Era} from '../era.js';
-import type {Wire} from '../outcome.js';
 
 /** What a method handler can ask of the session. */
-export interface Dispatch extends Wire {
+export interface Dispatch extends CallWire {
     readonly catalog: Catalog;
     /** Runs a handler for `call`: it counts as running, and its id as in use, until answered. */
     run(call: Call, invoke: () => unknown): void;
