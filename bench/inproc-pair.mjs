@@ -4,13 +4,15 @@
  * scenario runs in two children, one creating A first and one B first, and the verdict is the
  * geometric mean of their median per-batch ratios, which cancels what creation order does. The
  * same build against a copy of itself (A/A) stayed within 0.5–1.5 % where `inproc.mjs`'s twin moved
- * by 5–30 % on the shared machine, so this is where to decide on a change of a few per cent.
+ * by 5–30 % on the shared machine, so this is where to decide on a change of a few per cent; not
+ * fan-out on Node 24, where A/A moved by 1–12 % (three runs), so decide that one end to end.
  *
  * Usage: node bench/inproc-pair.mjs <B module> [--node <major>]
  *        (A is this tree's build, `dist/`; B is a module path printed by `build-base.mjs`)
- * Environment: PAIR_A (the A module; default this tree's `dist/lib`, so pass its
- * `dist/bundle/mcp/stdio.js` against a bundled B on Node 24+, where the two differ), PAIR_ONLY (echo,modern,fanOut,cancel; default all but modern when B lacks the
- * modern era), PAIR_ROUNDS (default 40 turns each way).
+ * Environment: PAIR_A (the A module; default this tree's `dist/lib`; pass its
+ * `dist/bundle/mcp/stdio.js` to pair a bundle with a bundled B), PAIR_ONLY
+ * (echo,modern,fanOut,cancel; default all but modern when B lacks the modern era), PAIR_ROUNDS
+ * (default 40 turns each way).
  *
  * Scenarios, CPU ns per call (process.cpuUsage around each batch): echo (20,000 echo calls a
  * batch), modern (the same with the 2026-07-28 `_meta`), fanOut (5,000 `sleep 1` at once), cancel
