@@ -178,7 +178,7 @@ export class Call implements ProgressSource {
     }
 
     get method(): CallMethod {
-        return this.context.method as CallMethod;
+        return this.context.method;
     }
 
     get cancelled(): boolean {
@@ -258,7 +258,8 @@ export class Call implements ProgressSource {
  * The reactions to a handler's promise: one pair of functions for every call, each call holding
  * them bound to itself. A pending call so holds two bound functions instead of two closures and the
  * context they share: 64 bytes less a pending promise, at the same cost to subscribe and to settle
- * (100,000 pending promises, Node 20 and 24).
+ * (100,000 pending promises, Node 20 and 24); in the server, 2,073 → 1,993 bytes retained per
+ * pending call (Node 20, in process).
  */
 export function fulfilledReaction(this: Call, value: unknown): void {
     this.settle(true, value);
