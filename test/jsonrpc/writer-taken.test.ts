@@ -18,8 +18,8 @@ class Recorder extends Writable {
     /** When set, the next `_write` fails at once with it. */
     failNext: Error | undefined;
 
-    constructor() {
-        super({decodeStrings: false});
+    constructor(options: {autoDestroy?: boolean; emitClose?: boolean} = {}) {
+        super({decodeStrings: false, ...options});
     }
 
     override _write(chunk: unknown, _encoding: BufferEncoding, callback: Callback): void {
@@ -95,16 +95,46 @@ test('waits for the callback of a write the stream still holds', () => {
 });
 
 test('waits for the callback of a write that failed at once, and reports its failure once', async () => {
-    const stream = new Recorder();
+    // Not destroyed by its error, so only `errored` tells that the write did not go out.
+    const stream = new Recorder({autoDestroy: false});
     stream.on('error', () => {});
     const failure = new Error('disk full');
     stream.failNext = failure;
-    const {writer: w, failures} = watch(stream);
+    const {writer: w, failures, settled} = watch(stream);
     writeEach(w, 0, 99);
     assert.deepEqual(stream.chunks, [records(0, 0)]);
+    assert.equal(settled(), 0, 'no write counts as settled before its callback');
     await w.whenIdle();
     assert.deepEqual(failures, [failure]);
     assert.deepEqual(stream.chunks, [records(0, 0)], 'the records behind it were dropped');
+});
+
+test('waits for the callback of a write to a destroyed stream, which carries its failure', async () => {
+    const stream = new Recorder({emitClose: false});
+    stream.on('error', () => {});
+    stream.destroy();
+    const {writer: w, failures, settled} = watch(stream);
+    writeEach(w, 0, 99);
+    assert.equal(settled(), 0, 'no write counts as settled before its callback');
+    await w.whenIdle();
+    assert.equal(failures.length, 1);
+    assert.equal((failures[0] as NodeJS.ErrnoException).code, 'ERR_STREAM_DESTROYED');
+    assert.deepEqual(stream.chunks, []);
+});
+
+test('records queued while the stream ran a write it took whole go out at once when 64 wait', () => {
+    let w: RecordWriter | undefined;
+    class Echoing extends Recorder {
+        override _write(chunk: unknown, encoding: BufferEncoding, callback: Callback): void {
+            // A reader that answers at once: 64 records queued from inside the first write.
+            if (this.chunks.length === 0) writeEach(w as RecordWriter, 1, 64);
+            super._write(chunk, encoding, callback);
+        }
+    }
+    const stream = new Echoing();
+    w = watch(stream).writer;
+    w.write(records(0, 0));
+    assert.deepEqual(stream.chunks, [records(0, 0), records(1, 64)]);
 });
 
 test('a close while a taken write waits for its callback fails it once; the late callbacks change nothing', async () => {
