@@ -210,7 +210,7 @@ export class Call implements ProgressSource {
     get signal(): AbortSignal {
         if (this.#controller === undefined) {
             this.#controller = new AbortController();
-            if ((this.#state & CANCELLED) !== 0) this.#controller.abort(this.#reason);
+            if (this.cancelled) this.#controller.abort(this.#reason);
         }
         return this.#controller.signal;
     }
@@ -235,7 +235,7 @@ export class Call implements ProgressSource {
 
     /** Records how the handler's promise settled and tells the wire, the first time only. */
     settle(fulfilled: boolean, value: unknown): void {
-        if ((this.#state & SETTLED) !== 0) return;
+        if (this.settled) return;
         this.#state |= fulfilled ? SETTLED | FULFILLED : SETTLED;
         this.outcome = value;
         settlement.observe?.(this.requestId);

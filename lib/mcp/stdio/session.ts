@@ -14,10 +14,9 @@
  * the event-loop turn in which it settles, together with every other promise that settled in that
  * turn (timers that fire together, say), so a burst of answers reaches the writer as a burst and
  * leaves in a few writes (one per 64 answers at most, see `writer.ts`) instead of one system call
- * each. Those answers are also sent before
- * the next input record is handled, so responses keep completion order. A call counts as running,
- * and its id as in use, from before its handler is invoked until it is answered. A cancelled
- * request is never answered.
+ * each. Those answers are also sent before the next input record is handled, so responses keep
+ * completion order. A call counts as running, and its id as in use, from before its handler is
+ * invoked until it is answered. A cancelled request is never answered.
  */
 import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
 import {classify, errorRecord, isObject, isRequestId} from '../../jsonrpc/records.js';
