@@ -1,6 +1,6 @@
 /** Shorthands the session tests share: a text result, a server whose handlers wait, a tool call. */
 
-import {settlement} from '../../lib/mcp/stdio/call.js';
+import {settlement} from '../../lib/mcp/server/call.js';
 import type {CallToolResult, HandlerContext, McpTool} from '../../lib/mcp/stdio/index.js';
 import {Gate} from './deferred.js';
 import type {Harness} from './streams.js';

@@ -88,7 +88,7 @@ describe('the published package', () => {
             }
         }
         for (const source of [
-            'lib/mcp/stdio/session.ts',
+            'lib/mcp/server/session.ts',
             'lib/mcp/client/session.ts',
             'lib/native/runtime.ts',
         ]) {

@@ -4,7 +4,7 @@
  */
 import {isObject} from '../../jsonrpc/records.js';
 import {describe} from '../../util/describe.js';
-import type {Implementation} from '../stdio/types.js';
+import type {Implementation} from '../server/types.js';
 import {HttpTransport} from './http.js';
 import type {HttpTransportOptions} from './http-options.js';
 import {HTTP_OPTION_NAMES} from './http-options.js';

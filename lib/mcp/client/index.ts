@@ -19,7 +19,7 @@ export type {
     TextContent,
     TextResourceContents,
     ToolDescriptor,
-} from '../stdio/types.js';
+} from '../server/types.js';
 export type {
     McpClientCommonOptions,
     McpClientOptions,

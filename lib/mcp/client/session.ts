@@ -15,7 +15,7 @@ import type {
     ReadResourceResult,
     ResourceDescriptor,
     ToolDescriptor,
-} from '../stdio/types.js';
+} from '../server/types.js';
 import type {McpClientError} from './errors.js';
 import {McpConnectionError, McpProtocolViolationError} from './errors.js';
 import type {CallToolOptions, RequestOptions} from './options.js';

@@ -4,9 +4,8 @@
  */
 
 export {Utf8DecodeError} from '../../jsonrpc/framing.js';
-export {MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS} from './catalog.js';
-export {ErrorCode, McpProtocolError} from './errors.js';
-export {createMcpStdioServer} from './server.js';
+export {MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS} from '../server/catalog.js';
+export {ErrorCode, McpProtocolError} from '../server/errors.js';
 export type {
     AudioContent,
     BlobResourceContents,
@@ -38,4 +37,5 @@ export type {
     ToolAnnotations,
     ToolDescriptor,
     ToolHandler,
-} from './types.js';
+} from '../server/types.js';
+export {createMcpStdioServer} from './server.js';

@@ -14,12 +14,12 @@ import type {RequestId} from '../../jsonrpc/records.js';
 import {isObject, isRequestId} from '../../jsonrpc/records.js';
 import {RecordWriter} from '../../jsonrpc/writer.js';
 import {describe} from '../../util/describe.js';
-import type {Catalog} from './catalog.js';
-import {buildCatalog} from './catalog.js';
-import {formatDiagnostic} from './diagnostics.js';
+import type {Catalog} from '../server/catalog.js';
+import {buildCatalog} from '../server/catalog.js';
+import {formatDiagnostic} from '../server/diagnostics.js';
+import {Session} from '../server/session.js';
+import type {CloseOptions, McpStdioServer, McpStdioServerOptions, StartOptions} from '../server/types.js';
 import {SessionInput} from './input.js';
-import {Session} from './session.js';
-import type {CloseOptions, McpStdioServer, McpStdioServerOptions, StartOptions} from './types.js';
 
 /** Creates a server for one session over stdio. Nothing starts until `start()`. */
 export function createMcpStdioServer(options: McpStdioServerOptions): McpStdioServer {

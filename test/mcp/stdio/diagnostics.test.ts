@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
 import {inspect} from 'node:util';
-import {formatDiagnostic, inspectComplete, loadInspect} from '../../../lib/mcp/stdio/diagnostics.js';
+import {formatDiagnostic, inspectComplete, loadInspect} from '../../../lib/mcp/server/diagnostics.js';
 
 describe('diagnostics', () => {
     test('load inspect through the getBuiltinModule they are given', () => {
