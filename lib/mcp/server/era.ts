@@ -54,7 +54,32 @@ export class ResultProblem {
     }
 }
 
+/**
+ * Each catalog's eras, built once: the HTTP transport makes a session for every modern request, and
+ * an era's fixed results are the whole serialized catalog.
+ */
+const legacyEras = new WeakMap<Catalog, Era>();
+const modernEras = new WeakMap<Catalog, Era>();
+
 export function legacyEra(catalog: Catalog): Era {
+    let era = legacyEras.get(catalog);
+    if (era === undefined) {
+        era = buildLegacyEra(catalog);
+        legacyEras.set(catalog, era);
+    }
+    return era;
+}
+
+export function modernEra(catalog: Catalog): Era {
+    let era = modernEras.get(catalog);
+    if (era === undefined) {
+        era = buildModernEra(catalog);
+        modernEras.set(catalog, era);
+    }
+    return era;
+}
+
+function buildLegacyEra(catalog: Catalog): Era {
     return {
         modern: false,
         resourceNotFound: ErrorCode.ResourceNotFound,
@@ -69,7 +94,7 @@ export function legacyEra(catalog: Catalog): Era {
     };
 }
 
-export function modernEra(catalog: Catalog): Era {
+function buildModernEra(catalog: Catalog): Era {
     const meta = `"_meta":{${JSON.stringify(SERVER_INFO_KEY)}:${catalog.serverInfoJson}}`;
     const head = `{"resultType":"complete",${meta},`;
     const list = catalog.listCache;

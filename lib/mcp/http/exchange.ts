@@ -1,0 +1,118 @@
+/**
+ * One POSTed request awaiting its answer. The answer is a JSON body when it is the first record
+ * for the request; when a notification (progress, a log) comes first, the answer becomes an SSE
+ * stream that carries the notifications and ends with the response. A client that goes away
+ * (its request's signal aborts, or it cancels the stream) ends the exchange: nothing more is
+ * written, and `onGone` decides what that means for the handler.
+ */
+import type {RequestId} from '../../jsonrpc/records.js';
+import {recordResponse, sseEvent, sseHeaders} from './responses.js';
+
+export interface ExchangeOptions {
+    readonly id: RequestId;
+    /** The client accepts an SSE answer; without it notifications are dropped. */
+    readonly streaming: boolean;
+    readonly headers: Record<string, string> | undefined;
+    /** The HTTP status of a final record. */
+    readonly status: (record: string) => number;
+    /** The client went away before the answer was complete. */
+    readonly onGone: (reason: unknown) => void;
+    /** The exchange is over, however it ended. */
+    readonly onDone: () => void;
+}
+
+const encoder = new TextEncoder();
+
+export class Exchange {
+    readonly id: RequestId;
+    readonly response: Promise<Response>;
+    readonly #options: ExchangeOptions;
+    #resolve!: (response: Response) => void;
+    #stream: ReadableStreamDefaultController<Uint8Array> | undefined;
+    #done = false;
+    readonly #signal: AbortSignal;
+    readonly #onAbort = () => this.#gone(this.#signal.reason);
+
+    constructor(options: ExchangeOptions, signal: AbortSignal) {
+        this.id = options.id;
+        this.#options = options;
+        this.#signal = signal;
+        this.response = new Promise((resolve) => {
+            this.#resolve = resolve;
+        });
+        signal.addEventListener('abort', this.#onAbort, {once: true});
+    }
+
+    get done(): boolean {
+        return this.#done;
+    }
+
+    /** The client is gone already (checked once the request is handed to the core). */
+    checkGone(): void {
+        if (this.#signal.aborted) this.#gone(this.#signal.reason);
+    }
+
+    /** A notification for this request. */
+    notify(record: string): void {
+        if (this.#done || !this.#options.streaming) return;
+        if (this.#stream === undefined) this.#open();
+        (this.#stream as ReadableStreamDefaultController<Uint8Array>).enqueue(
+            encoder.encode(sseEvent(record)),
+        );
+    }
+
+    /** The request's response: the exchange ends with it. */
+    answer(record: string): void {
+        if (this.#done) return;
+        const stream = this.#stream;
+        this.#finish();
+        if (stream === undefined) {
+            this.#resolve(recordResponse(this.#options.status(record), record, this.#options.headers));
+            return;
+        }
+        stream.enqueue(encoder.encode(sseEvent(record)));
+        stream.close();
+    }
+
+    /** Ends the exchange without an answer (the server closes): a waiting client gets `503`. */
+    abandon(response: () => Response): void {
+        if (this.#done) return;
+        const stream = this.#stream;
+        this.#finish();
+        if (stream === undefined) this.#resolve(response());
+        else stream.close();
+    }
+
+    #open(): void {
+        const body = new ReadableStream<Uint8Array>({
+            start: (controller) => {
+                this.#stream = controller;
+            },
+            cancel: (reason) => this.#gone(reason),
+        });
+        this.#resolve(new Response(body, {status: 200, headers: sseHeaders(this.#options.headers)}));
+    }
+
+    #gone(reason: unknown): void {
+        if (this.#done) return;
+        const stream = this.#stream;
+        this.#finish();
+        if (stream === undefined) {
+            // Nobody reads this any more; the promise must still settle.
+            this.#resolve(new Response(null, {status: 499}));
+        } else {
+            try {
+                stream.close();
+            } catch {
+                // Already cancelled by the reader.
+            }
+        }
+        this.#options.onGone(reason);
+    }
+
+    #finish(): void {
+        this.#done = true;
+        this.#signal.removeEventListener('abort', this.#onAbort);
+        this.#options.onDone();
+    }
+}
