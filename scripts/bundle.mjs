@@ -23,6 +23,7 @@ import {build} from 'esbuild';
 export const ENTRIES = Object.freeze({
     'mcp/stdio': 'dist/lib/mcp/stdio/index.js',
     'mcp/client': 'dist/lib/mcp/client/index.js',
+    'mcp/http': 'dist/lib/mcp/http/index.js',
     'core/host': 'dist/lib/core/host/index.js',
     'native/runtime': 'dist/lib/native/runtime.js',
     'native/cli': 'dist/lib/native/cli.js',

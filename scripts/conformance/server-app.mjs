@@ -1,5 +1,7 @@
 // The stdio server that `scripts/conformance-server.mjs` puts behind an HTTP bridge for the official
-// conformance suite's server scenarios. It implements the tool those scenarios call:
+// conformance suite's server scenarios; with `--http`, the same catalog served directly over
+// Streamable HTTP (`./serve-http.mjs`, which prints its URL first). It implements the tool those
+// scenarios call:
 //
 //   test_tool_with_progress  reports 0, 50 and 100 of 100, about 50 ms apart, then returns
 //
@@ -11,7 +13,7 @@ import {createMcpStdioServer} from 'arcane-os/mcp/stdio';
 
 const STEP_MS = 50;
 
-const server = createMcpStdioServer({
+const catalog = {
     serverInfo: {name: 'arcane-os-conformance', version: '1.0.0'},
     tools: [
         {
@@ -28,12 +30,18 @@ const server = createMcpStdioServer({
             },
         },
     ],
-});
+};
 
-server.start();
-try {
-    await server.closed;
-} catch {
-    // The adapter has already written the failure to stderr.
-    process.exitCode = 1;
+if (process.argv.includes('--http')) {
+    const {serveHttp} = await import('./serve-http.mjs');
+    await serveHttp(catalog);
+} else {
+    const server = createMcpStdioServer(catalog);
+    server.start();
+    try {
+        await server.closed;
+    } catch {
+        // The adapter has already written the failure to stderr.
+        process.exitCode = 1;
+    }
 }

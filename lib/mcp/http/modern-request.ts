@@ -150,7 +150,12 @@ function checkHeaders(
     }
     let refused: string | undefined;
     // The core's own checks of the envelope, answered here so that they carry HTTP 400.
-    const probe = {catalog: settings.catalog, send: (record: string) => void (refused = record)};
+    const probe = {
+        catalog: settings.catalog,
+        send: (record: string): void => {
+            refused = record;
+        },
+    };
     if (modernClient(probe as unknown as Dispatch, id, meta) === undefined) {
         return recordResponse(400, refused as string);
     }
