@@ -144,10 +144,10 @@ class HttpHandler implements McpHttpHandler {
                 if (legacy.session.running > 0) busy.push(legacy.session);
             const exchanges = this.#tracker.exchanges.size;
             if (busy.length === 0 && exchanges === 0) return;
-            await Promise.race([
-                Promise.all(busy.map((session) => session.whenSettled())).then(() => this.#tracker.changed()),
-                ...(busy.length === 0 ? [this.#tracker.changed()] : []),
-            ]);
+            // A running handler first; with none, the next exchange to end (an SSE answer being sent).
+            await (busy.length > 0
+                ? Promise.all(busy.map((session) => session.whenSettled()))
+                : this.#tracker.changed());
         }
     }
 

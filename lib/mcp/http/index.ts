@@ -5,6 +5,21 @@
  */
 export {MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS} from '../server/catalog.js';
 export {ErrorCode, McpProtocolError} from '../server/errors.js';
+export type {
+    CallToolResult,
+    ContentBlock,
+    HandlerContext,
+    Implementation,
+    JsonObject,
+    McpResource,
+    McpTool,
+    ProgressUpdate,
+    ReadResourceParams,
+    ReadResourceResult,
+    RequestId,
+    ResourceHandler,
+    ToolHandler,
+} from '../server/types.js';
 export {createMcpHttpHandler} from './handler.js';
 export type {FetchHandler, NodeHttpServer, NodeListener, ServeOptions} from './node.js';
 export {serveNodeHttp, toNodeListener} from './node.js';

@@ -192,10 +192,9 @@ function checkParams(
 ): Response | undefined {
     const index = settings.paramHeaders.get(params.name as string);
     if (index === undefined) return undefined;
-    for (const {header, path, type} of index) {
+    for (const {header, shown, path, type} of index) {
         const body = argumentAt(params.arguments, path);
         const raw = headers.get(header);
-        const shown = `${header.replace(/^mcp-param-/, 'Mcp-Param-')}`;
         if (raw === null) {
             if (body === undefined || body === null) continue;
             return mismatch(`the ${shown} header is required: arguments.${path.join('.')} has a value`, id);

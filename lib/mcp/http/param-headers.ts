@@ -8,6 +8,8 @@ import {isObject} from '../../jsonrpc/records.js';
 /** One annotated parameter: its header (lower-cased), where it sits in the arguments, its type. */
 export interface ParamHeader {
     readonly header: string;
+    /** As the schema spells it, for messages: `Mcp-Param-Region`. */
+    readonly shown: string;
     readonly path: readonly string[];
     readonly type: 'string' | 'integer' | 'boolean';
 }
@@ -60,7 +62,12 @@ function collect(tool: string, schema: unknown, path: string[], found: ParamHead
                     `whose type is ${JSON.stringify(type)}; only string, integer and boolean parameters can be headers`,
             );
         }
-        found.push({header: `mcp-param-${name.toLowerCase()}`, path: [...path], type});
+        found.push({
+            header: `mcp-param-${name.toLowerCase()}`,
+            shown: `Mcp-Param-${name}`,
+            path: [...path],
+            type,
+        });
     }
     const properties = schema.properties;
     if (!isObject(properties)) return;
