@@ -12,7 +12,8 @@ export interface ExchangeOptions {
     readonly id: RequestId;
     /** The client accepts an SSE answer; without it notifications are dropped. */
     readonly streaming: boolean;
-    readonly headers: Record<string, string> | undefined;
+    /** Extra response headers, read when the answer starts. */
+    readonly headers: () => Record<string, string> | undefined;
     /** The HTTP status of a final record. */
     readonly status: (record: string) => number;
     /** The client went away before the answer was complete. */
@@ -67,7 +68,7 @@ export class Exchange {
         const stream = this.#stream;
         this.#finish();
         if (stream === undefined) {
-            this.#resolve(recordResponse(this.#options.status(record), record, this.#options.headers));
+            this.#resolve(recordResponse(this.#options.status(record), record, this.#options.headers()));
             return;
         }
         stream.enqueue(encoder.encode(sseEvent(record)));
@@ -90,7 +91,7 @@ export class Exchange {
             },
             cancel: (reason) => this.#gone(reason),
         });
-        this.#resolve(new Response(body, {status: 200, headers: sseHeaders(this.#options.headers)}));
+        this.#resolve(new Response(body, {status: 200, headers: sseHeaders(this.#options.headers())}));
     }
 
     #gone(reason: unknown): void {

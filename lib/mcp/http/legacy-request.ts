@@ -69,7 +69,7 @@ export function serveLegacyRequest(
             incoming.id,
         );
     }
-    const exchange = exchangeFor(session, tracker, input, incoming.id, undefined);
+    const exchange = exchangeFor(session, tracker, input, incoming.id, () => undefined);
     session.receive(input.text, exchange, progressTokenOf(message));
     return exchange.response;
 }
@@ -91,7 +91,10 @@ function initialize(
             {headers: {'retry-after': '1'}},
         );
     }
-    const exchange = exchangeFor(session, tracker, input, id, {'mcp-session-id': session.id});
+    // The id goes out only with a successful result: a failed initialize leaves no session.
+    const exchange = exchangeFor(session, tracker, input, id, () =>
+        session.session.isInitialized ? {'mcp-session-id': session.id} : undefined,
+    );
     session.receive(input.text, exchange, undefined);
     if (session.session.isInitialized) sessions.admit(session);
     else session.end();
@@ -103,7 +106,7 @@ function exchangeFor(
     tracker: Tracker,
     input: ModernInput,
     id: RequestId,
-    headers: Record<string, string> | undefined,
+    headers: () => Record<string, string> | undefined,
 ): Exchange {
     const exchange: Exchange = new Exchange(
         {

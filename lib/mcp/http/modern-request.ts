@@ -75,7 +75,7 @@ export function serveModernRequest(
         {
             id,
             streaming: input.streaming,
-            headers: undefined,
+            headers: () => undefined,
             status: modernStatus,
             onGone: (reason) => session.cancel(id, reason),
             onDone: () => tracker.release(exchange as Exchange, session),
