@@ -96,7 +96,7 @@ export function post(body: unknown, headers: Headers = {}, init: RequestInit = {
             accept: 'application/json, text/event-stream',
             ...headers,
         },
-        body: typeof body === 'string' ? body : JSON.stringify(body),
+        body: typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body),
         ...init,
     });
 }
