@@ -44,10 +44,6 @@ export class Exchange {
         signal.addEventListener('abort', this.#onAbort, {once: true});
     }
 
-    get done(): boolean {
-        return this.#done;
-    }
-
     /** The client is gone already (checked once the request is handed to the core). */
     checkGone(): void {
         if (this.#signal.aborted) this.#gone(this.#signal.reason);

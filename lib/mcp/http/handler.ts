@@ -137,17 +137,14 @@ class HttpHandler implements McpHttpHandler {
     }
 
     async drain(): Promise<void> {
+        // An exchange ends when its call is answered, and a call counts as running until then.
         for (;;) {
             const busy: Session[] = [];
             for (const session of this.#tracker.sessions) if (session.running > 0) busy.push(session);
             for (const legacy of this.#sessions.values())
                 if (legacy.session.running > 0) busy.push(legacy.session);
-            const exchanges = this.#tracker.exchanges.size;
-            if (busy.length === 0 && exchanges === 0) return;
-            // A running handler first; with none, the next exchange to end (an SSE answer being sent).
-            await (busy.length > 0
-                ? Promise.all(busy.map((session) => session.whenSettled()))
-                : this.#tracker.changed());
+            if (busy.length === 0) return;
+            await Promise.all(busy.map((session) => session.whenSettled()));
         }
     }
 

@@ -5,7 +5,7 @@
  * progress to the exchange of its token; what belongs to no open request goes to the GET stream,
  * or nowhere when none is open.
  */
-import type {RequestId} from '../../jsonrpc/records.js';
+import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
 import {isObject, isRequestId} from '../../jsonrpc/records.js';
 import {Session} from '../server/session.js';
 import type {Exchange} from './exchange.js';
@@ -96,11 +96,8 @@ export class LegacySession {
         this.#timer = undefined;
         const stream = this.#stream;
         this.#stream = undefined;
-        try {
-            stream?.close();
-        } catch {
-            // Already cancelled by its reader.
-        }
+        // Open while set: a reader's cancel unsets it first.
+        stream?.close();
     }
 
     /** Restarts the idle clock when the session is idle, stops it otherwise. */
@@ -125,13 +122,8 @@ export class LegacySession {
     }
 
     #owner(record: string): Exchange | undefined {
-        let parsed: unknown;
-        try {
-            parsed = JSON.parse(record);
-        } catch {
-            return this.#current;
-        }
-        if (!isObject(parsed)) return this.#current;
+        // The core writes each record as one JSON object.
+        const parsed = JSON.parse(record) as JsonObject;
         if (isNotificationRecord(record)) {
             const token = isObject(parsed.params) ? parsed.params.progressToken : undefined;
             return isRequestId(token) ? this.#byToken.get(token) : undefined;

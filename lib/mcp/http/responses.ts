@@ -25,9 +25,9 @@ export function emptyResponse(status: number, headers?: Record<string, string>):
     return new Response(null, {status, headers});
 }
 
-/** One record as an SSE event. */
+/** One record (as the core writes it, line feed included) as an SSE event. */
 export function sseEvent(record: string): string {
-    return `event: message\ndata: ${record.endsWith('\n') ? record.slice(0, -1) : record}\n\n`;
+    return `event: message\ndata: ${record.slice(0, -1)}\n\n`;
 }
 
 /** The response headers of an SSE stream; `X-Accel-Buffering: no` keeps proxies from holding events. */

@@ -1,7 +1,7 @@
 /**
  * What the handler has in flight: the sessions whose handlers may still run and the exchanges
- * still waiting for an answer, so that `drain` and `close` can wait for them and `close` can end
- * what is left.
+ * still waiting for an answer, so that `drain` can wait for the sessions and `close` can end the
+ * exchanges that will never be answered.
  */
 import type {Session} from '../server/session.js';
 import type {Exchange} from './exchange.js';
@@ -10,7 +10,6 @@ export class Tracker {
     /** Per-request sessions, until their exchange is done and their handlers settled. */
     readonly #sessions = new Set<Session>();
     readonly #exchanges = new Set<Exchange>();
-    #waiters: (() => void)[] = [];
 
     get sessions(): ReadonlySet<Session> {
         return this.#sessions;
@@ -28,24 +27,7 @@ export class Tracker {
 
     release(exchange: Exchange, session?: Session): void {
         this.#exchanges.delete(exchange);
-        if (session === undefined) {
-            this.#notify();
-            return;
-        }
-        session.whenSettled().then(() => {
-            this.#sessions.delete(session);
-            this.#notify();
-        });
-    }
-
-    /** Resolves at the next release. */
-    changed(): Promise<void> {
-        return new Promise((resolve) => this.#waiters.push(resolve));
-    }
-
-    #notify(): void {
-        const waiters = this.#waiters;
-        this.#waiters = [];
-        for (const resolve of waiters) resolve();
+        if (session === undefined) return;
+        session.whenSettled().then(() => this.#sessions.delete(session));
     }
 }
