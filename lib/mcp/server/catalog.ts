@@ -4,7 +4,8 @@
  * Every descriptor is copied through JSON at construction, so later changes to the caller's
  * objects have no effect and a value that cannot cross the wire fails here, naming its entry,
  * rather than in the middle of a session. The `tools/list` and `resources/list` results are
- * serialized once, exactly as authored with only `handler` left out.
+ * serialized once, exactly as authored with only `handler` left out (a tool's Standard Schemas
+ * as the JSON Schema they convert to).
  */
 
 import type {JsonObject} from '../../jsonrpc/records.js';
@@ -20,7 +21,13 @@ import {
     positiveInteger,
     toJson,
 } from './settings.js';
-import type {McpResource, McpSchemaTool, McpStdioServerOptions, ResourceHandler, ToolHandler} from './types.js';
+import type {
+    McpResource,
+    McpSchemaTool,
+    McpStdioServerOptions,
+    ResourceHandler,
+    ToolHandler,
+} from './types.js';
 
 export {MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS} from './settings.js';
 

@@ -61,8 +61,8 @@ function advertised(
     if (objectOnly && converted.type !== 'object') {
         const rule =
             field === 'inputSchema'
-                ? 'a tool\'s input must be an object schema in every revision'
-                : 'while a revision before 2026-07-28 is enabled, a tool\'s output must be an object schema';
+                ? "a tool's input must be an object schema in every revision"
+                : "while a revision before 2026-07-28 is enabled, a tool's output must be an object schema";
         throw new TypeError(
             `${where} converts to a JSON Schema without "type": "object" (${JSON.stringify(converted.type)}); ` +
                 `${rule}: give an object schema, such as z.object({...}), v.object({...}) or type({...})`,
@@ -126,7 +126,10 @@ function proceed(
  * an error result, or a value that is not a result at all (left to the outcome's own check), as
  * it is. A mismatch is the server's own bug, a `ServerFault`.
  */
-function checkOutput(schema: StandardSchemaV1, result: CallToolResult): CallToolResult | Promise<CallToolResult> {
+function checkOutput(
+    schema: StandardSchemaV1,
+    result: CallToolResult,
+): CallToolResult | Promise<CallToolResult> {
     if (!isObject(result) || result.isError === true) return result;
     if (result.structuredContent === undefined) {
         throw new ServerFault('its result has no structuredContent, which its outputSchema requires', result);

@@ -39,17 +39,22 @@ export interface StandardSchemaV1<Input = unknown, Output = Input> {
 }
 
 /** A Standard Schema that also converts itself to JSON Schema: what a tool or prompt schema must be. */
-export interface StandardJSONSchemaV1<Input = unknown, Output = Input> extends StandardSchemaV1<Input, Output> {
+export interface StandardJSONSchemaV1<Input = unknown, Output = Input>
+    extends StandardSchemaV1<Input, Output> {
     readonly '~standard': StandardSchemaV1<Input, Output>['~standard'] & {
         readonly jsonSchema: StandardJsonSchemaConverter;
     };
 }
 
 /** The type a schema accepts. */
-export type StandardInput<Schema extends StandardSchemaV1> = NonNullable<Schema['~standard']['types']>['input'];
+export type StandardInput<Schema extends StandardSchemaV1> = NonNullable<
+    Schema['~standard']['types']
+>['input'];
 
 /** The type a successful validation of the schema gives. */
-export type StandardOutput<Schema extends StandardSchemaV1> = NonNullable<Schema['~standard']['types']>['output'];
+export type StandardOutput<Schema extends StandardSchemaV1> = NonNullable<
+    Schema['~standard']['types']
+>['output'];
 
 /** The JSON Schema dialect MCP assumes when a schema names none. */
 export const JSON_SCHEMA_TARGET = 'draft-2020-12';

@@ -17,6 +17,16 @@ export type {
 export {defineTool} from '../server/define-tool.js';
 export {ErrorCode, McpProtocolError} from '../server/errors.js';
 export type {
+    StandardInput,
+    StandardIssue,
+    StandardJSONSchemaV1,
+    StandardJsonSchemaConverter,
+    StandardOutput,
+    StandardPathSegment,
+    StandardResult,
+    StandardSchemaV1,
+} from '../server/standard-schema.js';
+export type {
     AudioContent,
     BlobResourceContents,
     CacheOption,
@@ -50,14 +60,4 @@ export type {
     ToolFields,
     ToolHandler,
 } from '../server/types.js';
-export type {
-    StandardInput,
-    StandardIssue,
-    StandardJSONSchemaV1,
-    StandardJsonSchemaConverter,
-    StandardOutput,
-    StandardPathSegment,
-    StandardResult,
-    StandardSchemaV1,
-} from '../server/standard-schema.js';
 export {createMcpStdioServer} from './server.js';

@@ -23,7 +23,11 @@ const text = (value: string) => ({content: [{type: 'text' as const, text: value}
 test('zod: the handler gets the output type, defaults and transforms applied', () => {
     const tool = defineTool({
         name: 'add',
-        inputSchema: z.object({a: z.number(), b: z.number().default(1), tag: z.string().transform((s) => s.length)}),
+        inputSchema: z.object({
+            a: z.number(),
+            b: z.number().default(1),
+            tag: z.string().transform((s) => s.length),
+        }),
         outputSchema: z.object({sum: z.number()}),
         handler: (args) => {
             same<typeof args, {a: number; b: number; tag: number}>();
