@@ -1,6 +1,6 @@
 /** The options of a server: the catalog an application serves and the limits it runs under. */
 import type {McpPrompt, McpResourceTemplate} from './feature-types.js';
-import type {Implementation, McpResource, McpTool} from './types.js';
+import type {Implementation, McpResource, McpSchemaTool, McpTool} from './types.js';
 
 export interface McpStdioServerOptions {
     /** Answered as `serverInfo` to `initialize`. Required: `name` and `version` strings. */
@@ -8,7 +8,7 @@ export interface McpStdioServerOptions {
     /** Answered as `instructions` to `initialize` when given. */
     instructions?: string;
     /** The tool catalog. Default: none (and no `tools` capability). */
-    tools?: readonly McpTool[];
+    tools?: readonly (McpTool | McpSchemaTool)[];
     /** The static resource catalog. Default: none (and no `resources` capability). */
     resources?: readonly McpResource[];
     /**

@@ -5,6 +5,16 @@
 
 export {Utf8DecodeError} from '../../jsonrpc/framing.js';
 export {MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS} from '../server/catalog.js';
+export type {
+    StructuredToolResult,
+    ToolArguments,
+    ToolErrorResult,
+    ToolInputSchema,
+    ToolOutputSchema,
+    TypedTool,
+    TypedToolResult,
+} from '../server/define-tool.js';
+export {defineTool} from '../server/define-tool.js';
 export {ErrorCode, McpProtocolError} from '../server/errors.js';
 export type {
     Completer,
@@ -23,6 +33,16 @@ export type {
 } from '../server/feature-types.js';
 export type {CacheOption, McpStdioServerOptions} from '../server/options.js';
 export type {
+    StandardInput,
+    StandardIssue,
+    StandardJSONSchemaV1,
+    StandardJsonSchemaConverter,
+    StandardOutput,
+    StandardPathSegment,
+    StandardResult,
+    StandardSchemaV1,
+} from '../server/standard-schema.js';
+export type {
     AudioContent,
     BlobResourceContents,
     CallToolResult,
@@ -37,6 +57,7 @@ export type {
     JsonObject,
     LoggingLevel,
     McpResource,
+    McpSchemaTool,
     McpStdioServer,
     McpTool,
     ObjectSchema,
@@ -52,6 +73,7 @@ export type {
     TextResourceContents,
     ToolAnnotations,
     ToolDescriptor,
+    ToolFields,
     ToolHandler,
 } from '../server/types.js';
 export {createMcpStdioServer} from './server.js';
