@@ -11,6 +11,7 @@
 import type {JsonObject} from '../../jsonrpc/records.js';
 import {isObject} from '../../jsonrpc/records.js';
 import {describe} from '../../util/describe.js';
+import {LOGGING_LEVELS, levelRank} from './log-levels.js';
 import type {McpStdioServerOptions} from './options.js';
 import type {PromptEntry} from './prompt-catalog.js';
 import {capturePrompts} from './prompt-catalog.js';
@@ -52,6 +53,8 @@ export interface Catalog {
     readonly completions: boolean;
     /** The `logging` option: `logging/setLevel` and the per-request log level are served. */
     readonly logging: boolean;
+    /** The rank a level given as the `logging` option sets for a legacy session until `logging/setLevel`. */
+    readonly defaultLogLevel: number | undefined;
     readonly serverInfoJson: string;
     /**
      * `{"tools":{},"resources":{},"prompts":{},"completions":{},"logging":{}}`, each only when its
@@ -118,10 +121,19 @@ export function buildCatalog(options: McpStdioServerOptions): Catalog {
     const resources = captureResources(options.resources);
     const templates = captureTemplates(options.resourceTemplates);
     const prompts = capturePrompts(options.prompts);
-    const logging = options.logging ?? false;
-    if (typeof logging !== 'boolean') {
-        throw new TypeError(`createMcpStdioServer: logging must be a boolean, got ${describe(logging)}`);
+    const loggingOption = options.logging ?? false;
+    const defaultLogLevel = typeof loggingOption === 'string' ? levelRank(loggingOption) : undefined;
+    if (typeof loggingOption !== 'boolean' && defaultLogLevel === undefined) {
+        throw new TypeError(
+            `createMcpStdioServer: logging must be a boolean or a log level string, got ${describe(loggingOption)}`,
+        );
     }
+    if (defaultLogLevel === -1) {
+        throw new RangeError(
+            `createMcpStdioServer: logging ${JSON.stringify(loggingOption)} is not a log level; the levels are ${LOGGING_LEVELS.join(', ')}`,
+        );
+    }
+    const logging = loggingOption !== false;
     const completions = prompts.completes || templates.completes;
     const maxMessageBytes = positiveInteger(
         'maxMessageBytes',
@@ -163,6 +175,7 @@ export function buildCatalog(options: McpStdioServerOptions): Catalog {
         promptsJson: prompts.json,
         completions,
         logging,
+        defaultLogLevel,
         serverInfoJson,
         capabilitiesJson,
         instructions,

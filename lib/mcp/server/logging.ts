@@ -11,27 +11,13 @@
  */
 import {QueueSlot} from '../../jsonrpc/writer.js';
 import {describe} from '../../util/describe.js';
+import {LOGGING_LEVELS, levelRank} from './log-levels.js';
 import type {Wire} from './outcome.js';
 import type {LoggingLevel} from './types.js';
 
+export {LOGGING_LEVELS, levelRank};
+
 export const LOG_LEVEL_KEY = 'io.modelcontextprotocol/logLevel';
-
-/** Least severe first: a level's index is its rank. */
-export const LOGGING_LEVELS: readonly LoggingLevel[] = Object.freeze([
-    'debug',
-    'info',
-    'notice',
-    'warning',
-    'error',
-    'critical',
-    'alert',
-    'emergency',
-]);
-
-/** The rank of a level, or -1 when `value` is not one. */
-export function levelRank(value: unknown): number {
-    return typeof value === 'string' ? LOGGING_LEVELS.indexOf(value as LoggingLevel) : -1;
-}
 
 /** Where a call's log messages go; `logLevel` is the session's level from `logging/setLevel`. */
 export interface LogWire extends Wire {

@@ -1,6 +1,6 @@
 /** The options of a server: the catalog an application serves and the limits it runs under. */
 import type {McpPrompt, McpResourceTemplate} from './feature-types.js';
-import type {Implementation, McpResource, McpSchemaTool, McpTool} from './types.js';
+import type {Implementation, LoggingLevel, McpResource, McpSchemaTool, McpTool} from './types.js';
 
 export interface McpStdioServerOptions {
     /** Answered as `serverInfo` to `initialize`. Required: `name` and `version` strings. */
@@ -22,9 +22,14 @@ export interface McpStdioServerOptions {
     /**
      * `true` advertises the `logging` capability, serves `logging/setLevel` (revisions before
      * 2026-07-28) and the per-request `_meta` log level (2026-07-28), so that `context.log` reaches
-     * clients that ask for it. Default: no logging; `context.log` sends nothing.
+     * clients that ask for it. A level (`'info'`, say) does the same and also decides what a
+     * client of a revision before 2026-07-28 gets before it sends `logging/setLevel` (the spec
+     * leaves that to the server): messages at or above that level. Bridges that filter log
+     * messages themselves and never forward `logging/setLevel` (mcp-proxy) need it. A 2026-07-28
+     * request still gets only what its own `_meta` asks for. Default: no logging; `context.log`
+     * sends nothing.
      */
-    logging?: boolean;
+    logging?: boolean | LoggingLevel;
     /**
      * The protocol revisions this server answers, most preferred first. Listing `'2026-07-28'`
      * serves that revision's per-request requests and `server/discover` (beside any earlier

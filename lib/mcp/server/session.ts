@@ -64,7 +64,7 @@ export class Session implements Dispatch {
     #initialized = false;
     #client: ClientData;
     readonly methods: MethodTables;
-    /** The rank `logging/setLevel` chose; undefined while the client asked for no log messages. */
+    /** The rank `logging/setLevel` chose, else the `logging` option's level; undefined: send none. */
     logLevel: number | undefined;
 
     constructor(catalog: Catalog, wire: Wire) {
@@ -73,6 +73,7 @@ export class Session implements Dispatch {
         this.#legacy = legacyEra(catalog);
         this.#modern = catalog.versions.modern.length > 0 ? modernEra(catalog) : undefined;
         this.methods = methodTables(catalog);
+        this.logLevel = catalog.defaultLogLevel;
         this.#client = {
             clientInfo: {name: '', version: ''},
             clientCapabilities: {},
