@@ -243,6 +243,36 @@ describe('validators that settle later or fail', () => {
     });
 });
 
+describe('JSON Schema string fields', () => {
+    test('an enum or const of strings is a string field', async () => {
+        const jsonSchema = {
+            type: 'object',
+            properties: {pick: {enum: ['x', 'y']}, fixed: {const: 'k', title: 'Fixed'}},
+            required: ['fixed'],
+        };
+        const schema: StandardSchemaV1 = {
+            '~standard': {
+                version: 1,
+                vendor: 'hand',
+                validate: (value) => ({value}),
+                jsonSchema: {input: () => jsonSchema, output: () => jsonSchema},
+            },
+        };
+        const h = serve({prompts: [echo('p', schema)]});
+        assert.equal(
+            await modern(h, 1, 'prompts/list'),
+            `{"jsonrpc":"2.0","id":1,"result":${HEAD}"prompts":[{"name":"p","arguments":` +
+                `[{"name":"pick","required":false},{"name":"fixed","title":"Fixed","required":true}]}]${LIST_TAIL}}`,
+        );
+        await end(h);
+        jsonSchema.properties.pick = {enum: ['x', 1 as never]};
+        assert.throws(
+            () => createMcpStdioServer({serverInfo: SERVER_INFO, prompts: [echo('p', schema)]}),
+            /has the field "pick" whose JSON Schema is not a string \(\{"enum":\["x",1\]\}\)/,
+        );
+    });
+});
+
 describe('schemas refused at construction', () => {
     const rejects = (prompt: McpPrompt, message: string) =>
         assert.throws(
