@@ -3,6 +3,7 @@
  * `prompts/list`, `prompts/get`, `resources/templates/list`, templated `resources/read` and
  * `completion/complete`.
  */
+import type {StandardSchemaV1} from './standard-schema.js';
 import type {
     ContentBlock,
     HandlerContext,
@@ -70,7 +71,20 @@ export type PromptHandler = (
     context: HandlerContext<'prompts/get'>,
 ) => GetPromptResult | PromiseLike<GetPromptResult>;
 
-export interface McpPrompt extends PromptDescriptor {
+export interface McpPrompt {
+    name: string;
+    title?: string;
+    description?: string;
+    /**
+     * The argument list, or a Standard Schema (with its JSON Schema converter) of string fields: the
+     * list is then derived from its JSON Schema (each field's title, description and whether it is
+     * required), a `prompts/get` whose arguments fail it is answered `-32602` naming each issue,
+     * and the handler gets the schema's output value.
+     */
+    arguments?: readonly PromptArgument[] | StandardSchemaV1;
+    icons?: Icon[];
+    _meta?: JsonObject;
+    [key: string]: unknown;
     /** Completers for the prompt's arguments, each named by an argument of `arguments`. */
     complete?: Completers;
     handler: PromptHandler;

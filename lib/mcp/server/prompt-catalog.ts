@@ -5,8 +5,10 @@
 import {isObject} from '../../jsonrpc/records.js';
 import {describe} from '../../util/describe.js';
 import {captureCompleters} from './completers.js';
-import type {Completer, McpPrompt, PromptHandler} from './feature-types.js';
+import type {Completer, McpPrompt, PromptArgument, PromptHandler} from './feature-types.js';
+import {schemaArguments, validatedPrompt} from './schema-prompt.js';
 import {entries, toJson} from './settings.js';
+import {isStandardSchema} from './standard-schema.js';
 
 export interface PromptEntry {
     readonly name: string;
@@ -52,10 +54,14 @@ export function capturePrompts(prompts: unknown): CapturedPrompts {
                 `createMcpStdioServer: ${label} repeats a prompt name; each prompt name must be unique`,
             );
         }
+        const schema = isStandardSchema(descriptor.arguments) ? descriptor.arguments : undefined;
+        // A schema is advertised as the argument list it stands for, computed once here.
+        if (schema !== undefined) descriptor.arguments = schemaArguments(label, schema);
         const {names, required} = captureArguments(label, descriptor.arguments);
         const completers = captureCompleters(label, complete, names, 'argument');
         if (completers.size > 0) completes = true;
-        captured.set(name, {name, handler, arguments: names, required, complete: completers});
+        const served = schema === undefined ? handler : validatedPrompt(name, schema, handler);
+        captured.set(name, {name, handler: served, arguments: names, required, complete: completers});
         descriptors.push(toJson(descriptor, label));
     }
     return {entries: captured, json: `[${descriptors.join(',')}]`, completes};
@@ -71,7 +77,7 @@ function captureArguments(label: string, value: unknown): {names: string[]; requ
                 `got ${describe(value)}`,
         );
     }
-    for (const [index, argument] of Array.from(value as unknown[]).entries()) {
+    for (const [index, argument] of Array.from(value as unknown[] as PromptArgument[]).entries()) {
         const at = `${label} arguments[${index}]`;
         if (!isObject(argument) || typeof argument.name !== 'string' || argument.name === '') {
             throw new TypeError(

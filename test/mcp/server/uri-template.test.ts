@@ -63,6 +63,7 @@ describe('matching', () => {
         assert.deepEqual(matches('p://list/{items*}', 'p://list/a,b'), {items: ['a', 'b']});
         assert.deepEqual(matches('s://q{?tag*}', 's://q?tag=a&tag=b'), {tag: ['a', 'b']});
         assert.deepEqual(matches('p://x{/one*}', 'p://x/only'), {one: ['only']});
+        assert.equal(matches('p://root{/segments*}', 'p://root/a/%E0'), undefined);
         assert.deepEqual(matches('c://{code:3}', 'c://abc'), {code: 'abc'});
         assert.equal(matches('c://{code:3}', 'c://abcd'), undefined);
         const list = matches('p://root{/segments*}', 'p://root/a') as {segments: string[]};

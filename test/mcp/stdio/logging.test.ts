@@ -289,6 +289,38 @@ describe('context.log', () => {
         await end(h);
     });
 
+    test('a cancel withdraws only what still waits: messages already handed to the stream are written', async () => {
+        const gate = new Gate<HandlerContext>();
+        const h = serve({logging: true, tools: [tool('slow', gate.handler as McpTool['handler'])]});
+        h.send({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'tools/call',
+            params: {name: 'slow', _meta: {...META, [LOG_LEVEL]: 'debug'}},
+        });
+        await gate.started(1);
+        const {log, signal} = gate.call(0).context;
+        h.output.hold = true;
+        log('info', 'a');
+        log('info', 'b');
+        // Let everything queued so far reach the (still held) stream, then queue one more behind it.
+        while (!h.output.text.includes('"b"')) {
+            const next = once(h.output.lines, 'line');
+            h.output.release();
+            await next;
+        }
+        log('info', 'c');
+        const aborted = once(signal, 'abort');
+        h.send({jsonrpc: '2.0', method: 'notifications/cancelled', params: {requestId: 1}});
+        await aborted;
+        h.output.hold = false;
+        h.output.release();
+        gate.call(0).done.reject(signal.reason);
+        await h.server.drain();
+        assert.deepEqual(lines(h), [logLine('info', 'a'), logLine('info', 'b')]);
+        await end(h);
+    });
+
     test('prompt handlers and completers log too', async () => {
         const h = serve({
             logging: true,
