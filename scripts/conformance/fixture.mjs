@@ -12,6 +12,7 @@
 // is one) handle a notification a microtask after a response read with it, and then report a
 // progress notification as being for an unknown request (typescript-sdk issue 2580).
 import {setTimeout as delay} from 'node:timers/promises';
+import {z} from 'zod';
 
 const STEP_MS = 50;
 
@@ -251,7 +252,8 @@ const prompts = [
     {
         name: 'test_prompt_with_embedded_resource',
         description: 'A prompt that embeds the resource it is given.',
-        arguments: [{name: 'resourceUri', description: 'URI of the resource to embed', required: true}],
+        // A schema of string fields: the listed arguments are derived from it, and calls checked.
+        arguments: z.object({resourceUri: z.string().describe('URI of the resource to embed')}),
         handler: ({resourceUri = ''}) => ({
             messages: [
                 {
