@@ -16,6 +16,7 @@ import type {JsonObject} from '../../jsonrpc/records.js';
 import {isObject} from '../../jsonrpc/records.js';
 import type {Catalog} from './catalog.js';
 import {ErrorCode} from './errors.js';
+import type {HandlerMethod} from './types.js';
 
 export const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
 export const CLIENT_CAPABILITIES_KEY = 'io.modelcontextprotocol/clientCapabilities';
@@ -27,6 +28,7 @@ export interface FixedResults {
     readonly 'tools/list': string;
     readonly 'resources/list': string;
     readonly 'resources/templates/list': string;
+    readonly 'prompts/list': string;
     /** 2026-07-28 only. */
     readonly 'server/discover'?: string;
 }
@@ -40,7 +42,7 @@ export interface Era {
      * A handler's result, already checked to be an object with its container array, as the JSON
      * of the wire's `result`, or the problem that keeps it off the wire.
      */
-    encode(result: JsonObject, method: 'tools/call' | 'resources/read'): string | ResultProblem;
+    encode(result: JsonObject, method: HandlerMethod): string | ResultProblem;
 }
 
 /** Why a handler's result cannot be answered: answered -32603, with `detail` in the diagnostic. */
@@ -86,7 +88,8 @@ function buildLegacyEra(catalog: Catalog): Era {
         fixed: {
             'tools/list': `{"tools":${catalog.toolsJson}}`,
             'resources/list': `{"resources":${catalog.resourcesJson}}`,
-            'resources/templates/list': '{"resourceTemplates":[]}',
+            'resources/templates/list': `{"resourceTemplates":${catalog.templatesJson}}`,
+            'prompts/list': `{"prompts":${catalog.promptsJson}}`,
         },
         encode(result) {
             return serialize(result);
@@ -107,7 +110,8 @@ function buildModernEra(catalog: Catalog): Era {
         fixed: {
             'tools/list': `${head}"tools":${catalog.toolsJson}${listTail}`,
             'resources/list': `${head}"resources":${catalog.resourcesJson}${listTail}`,
-            'resources/templates/list': `${head}"resourceTemplates":[]${listTail}`,
+            'resources/templates/list': `${head}"resourceTemplates":${catalog.templatesJson}${listTail}`,
+            'prompts/list': `${head}"prompts":${catalog.promptsJson}${listTail}`,
             'server/discover':
                 `${head}"supportedVersions":${JSON.stringify(catalog.versions.all)},` +
                 `"capabilities":${catalog.capabilitiesJson}` +
@@ -135,7 +139,7 @@ function buildModernEra(catalog: Catalog): Era {
                     given,
                 );
             }
-            // The caching hints a resource read gets; a tool call has none (and no object for them).
+            // The caching hints a resource read gets; no other result has them (nor an object for them).
             const extra: JsonObject | undefined = method === 'resources/read' ? {} : undefined;
             if (extra !== undefined) {
                 const problem = cacheProblem(result);

@@ -11,6 +11,7 @@ import {formatDiagnostic, inspectComplete} from './diagnostics.js';
 import {ResultProblem} from './era.js';
 import {ErrorCode, McpProtocolError} from './errors.js';
 import {ServerFault} from './fault.js';
+import {featureResult} from './results.js';
 
 /** Where answers, notifications and diagnostics go. */
 export interface Wire {
@@ -41,6 +42,11 @@ export function answer(wire: Wire, call: Call, fulfilled: boolean, value: unknow
 
 function returned(wire: Wire, call: Call, result: unknown): void {
     if (call.cancelled) return;
+    const method = call.method;
+    if (method === 'prompts/get' || method === 'completion/complete') {
+        encoded(wire, call, featureResult(method, result));
+        return;
+    }
     const container = call.method === 'tools/call' ? 'content' : 'contents';
     let shaped: boolean;
     try {
@@ -68,6 +74,13 @@ function returned(wire: Wire, call: Call, result: unknown): void {
     wire.send(resultRecord(call.requestId, json));
 }
 
+/** Answers a result already checked, or the problem found with it. */
+function encoded(wire: Wire, call: Call, result: JsonObject | ResultProblem): void {
+    const json = result instanceof ResultProblem ? result : call.era.encode(result, call.method);
+    if (json instanceof ResultProblem) internal(wire, call, json.problem, json.detail);
+    else wire.send(resultRecord(call.requestId, json));
+}
+
 function threw(wire: Wire, call: Call, thrown: unknown): void {
     if (call.cancelled) {
         if (!call.isAbortOutcome(thrown)) {
@@ -85,7 +98,7 @@ function threw(wire: Wire, call: Call, thrown: unknown): void {
         internal(wire, call, thrown.problem, thrown.detail);
         return;
     }
-    if (call.method === 'resources/read') {
+    if (call.method !== 'tools/call') {
         internal(wire, call, 'the handler threw', thrown);
         return;
     }

@@ -26,8 +26,8 @@ import {fulfilledReaction, rejectedReaction} from './call.js';
 import type {Catalog} from './catalog.js';
 import type {Era} from './era.js';
 import {legacyEra, modernEra} from './era.js';
-import type {Dispatch, MethodEntry} from './methods/dispatch.js';
-import {LEGACY_METHODS} from './methods/table.js';
+import type {Dispatch, MethodEntry, MethodTables} from './methods/dispatch.js';
+import {methodTables} from './methods/table.js';
 import {serveModern} from './modern.js';
 import type {Wire} from './outcome.js';
 import {answer} from './outcome.js';
@@ -63,12 +63,17 @@ export class Session implements Dispatch {
     #waiters: (() => void)[] = [];
     #initialized = false;
     #client: ClientData;
+    readonly methods: MethodTables;
+    /** The rank `logging/setLevel` chose, else the `logging` option's level; undefined: send none. */
+    logLevel: number | undefined;
 
     constructor(catalog: Catalog, wire: Wire) {
         this.catalog = catalog;
         this.#wire = wire;
         this.#legacy = legacyEra(catalog);
         this.#modern = catalog.versions.modern.length > 0 ? modernEra(catalog) : undefined;
+        this.methods = methodTables(catalog);
+        this.logLevel = catalog.defaultLogLevel;
         this.#client = {
             clientInfo: {name: '', version: ''},
             clientCapabilities: {},
@@ -99,6 +104,10 @@ export class Session implements Dispatch {
 
     diagnose(text: string): void {
         this.#wire.diagnose(text);
+    }
+
+    setLogLevel(rank: number): void {
+        this.logLevel = rank;
     }
 
     initialized(client: ClientData): void {
@@ -192,7 +201,7 @@ export class Session implements Dispatch {
         const modern = this.#modern;
         if (modern !== undefined && !this.#initialized && serveModern(this, id, method, params, modern))
             return;
-        const entry: MethodEntry | undefined = LEGACY_METHODS.get(method);
+        const entry: MethodEntry | undefined = this.methods.legacy.get(method);
         if (entry === undefined) {
             refuseUnknownMethod(this, id, method);
             return;

@@ -1,4 +1,4 @@
-/** `resources/list`, `resources/read` and the empty `resources/templates/list`, in both eras. */
+/** `resources/list`, `resources/read` and `resources/templates/list`, in both eras. */
 import type {JsonObject, RequestId} from '../../../jsonrpc/records.js';
 import type {ClientData} from '../call.js';
 import {Call} from '../call.js';
@@ -8,6 +8,7 @@ import {fail} from '../outcome.js';
 import type {HandlerContext} from '../types.js';
 import type {Dispatch} from './dispatch.js';
 import {answerList} from './list.js';
+import {readTemplated} from './templates.js';
 
 export function resourcesList(
     session: Dispatch,
@@ -46,6 +47,7 @@ export function readResource(
     }
     const handler = session.catalog.resources.get(uri);
     if (handler === undefined) {
+        if (readTemplated(session, id, params, uri, era, client)) return;
         fail(session, id, era.resourceNotFound, `Resource not found: ${uri}`, {uri});
         return;
     }
