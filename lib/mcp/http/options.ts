@@ -6,7 +6,7 @@ import {isObject} from '../../jsonrpc/records.js';
 import {describe} from '../../util/describe.js';
 import type {Catalog} from '../server/catalog.js';
 import {buildCatalog} from '../server/catalog.js';
-import type {McpStdioServerOptions} from '../server/types.js';
+import type {McpStdioServerOptions} from '../server/options.js';
 import type {HeaderIndex} from './param-headers.js';
 import {indexParamHeaders} from './param-headers.js';
 import type {McpHttpHandlerOptions, SessionEndInfo} from './types.js';

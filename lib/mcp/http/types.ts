@@ -1,5 +1,6 @@
 /** The public types of `arcane-os/mcp/http`: the handler's options and the handler itself. */
-import type {CloseOptions, McpStdioServerOptions} from '../server/types.js';
+import type {McpStdioServerOptions} from '../server/options.js';
+import type {CloseOptions} from '../server/types.js';
 
 /** Why a legacy session ended, as `onSessionEnd` reports it. */
 export type SessionEndReason = 'deleted' | 'expired' | 'evicted' | 'closed';
