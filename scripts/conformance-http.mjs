@@ -14,29 +14,71 @@ import {createInterface} from 'node:readline';
 import {fileURLToPath} from 'node:url';
 import {nodeBinary} from './node-binary.mjs';
 
-/** The scenarios that pass today and must keep passing, per revision. */
+/**
+ * The scenarios that pass today and must keep passing, per revision. Not here: the ones that need
+ * what this server does not do yet (sampling and elicitation requests, subscriptions, the
+ * input-required round trips, tasks), and `server-stateless`, whose four failing checks call
+ * diagnostic tools the fixture does not have. Scenarios with no checks at all are not listed.
+ */
 export const REQUIRED = Object.freeze({
     '2025-11-25': [
         'server-initialize',
         'ping',
+        'logging-set-level',
+        'completion-complete',
         'tools-list',
+        'tools-call-simple-text',
+        'tools-call-image',
+        'tools-call-audio',
+        'tools-call-embedded-resource',
+        'tools-call-mixed-content',
+        'tools-call-with-logging',
+        'tools-call-error',
         'tools-call-with-progress',
         'server-sse-multiple-streams',
         'resources-list',
+        'resources-read-text',
+        'resources-read-binary',
+        'resources-templates-read',
+        'prompts-list',
+        'prompts-get-simple',
+        'prompts-get-with-args',
+        'prompts-get-embedded-resource',
+        'prompts-get-with-image',
         'dns-rebinding-protection',
         'server-session-lifecycle',
+        'json-schema-2020-12',
     ],
     '2026-07-28': [
+        'completion-complete',
         'tools-list',
+        'tools-call-simple-text',
+        'tools-call-image',
+        'tools-call-audio',
+        'tools-call-embedded-resource',
+        'tools-call-mixed-content',
+        'tools-call-error',
         'tools-call-with-progress',
         'server-sse-multiple-streams',
         'resources-list',
+        'resources-read-text',
+        'resources-read-binary',
+        'resources-templates-read',
         'sep-2164-resource-not-found',
+        'prompts-list',
+        'prompts-get-simple',
+        'prompts-get-with-args',
+        'prompts-get-embedded-resource',
+        'prompts-get-with-image',
         'dns-rebinding-protection',
+        'caching',
+        'input-required-result-missing-input-response',
+        'input-required-result-unsupported-methods',
+        'input-required-result-ignore-extra-params',
+        'input-required-result-validate-input',
+        'json-schema-2020-12',
         'http-header-validation',
         'http-custom-header-server-validation',
-        'input-required-result-unsupported-methods',
-        'input-required-result-validate-input',
     ],
 });
 
