@@ -7,6 +7,7 @@
  */
 import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
 import {isObject, isRequestId} from '../../jsonrpc/records.js';
+import type {QueueSlot} from '../../jsonrpc/writer.js';
 import {Session} from '../server/session.js';
 import type {Exchange} from './exchange.js';
 import type {HttpSettings} from './options.js';
@@ -33,11 +34,13 @@ export class LegacySession {
         this.id = id;
         this.#idleTimeoutMs = settings.idleTimeoutMs;
         this.#onIdle = onIdle;
-        const route = (record: string): void => this.#route(record);
         this.session = new Session(settings.catalog, {
-            send: route,
-            sendLatest: route,
-            withdraw: () => {},
+            send: (record) => this.#route(record, undefined),
+            sendLatest: (record, slot) => this.#route(record, slot),
+            // A slot belongs to one call; the few open exchanges are asked rather than indexed.
+            withdraw: (slot) => {
+                for (const exchange of this.exchanges.values()) exchange.withdraw(slot);
+            },
             diagnose: settings.diagnose,
         });
     }
@@ -109,12 +112,12 @@ export class LegacySession {
         this.#timer.unref();
     }
 
-    #route(record: string): void {
+    #route(record: string, slot: QueueSlot | undefined): void {
         // An answer whose client left ends a call all the same: the session may be idle now.
         if (!isNotificationRecord(record)) queueMicrotask(() => this.#touch());
         const exchange = this.#owner(record);
         if (exchange !== undefined) {
-            if (isNotificationRecord(record)) exchange.notify(record);
+            if (isNotificationRecord(record)) exchange.notify(record, slot);
             else exchange.answer(record);
             return;
         }

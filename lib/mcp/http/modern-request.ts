@@ -5,6 +5,7 @@
  */
 import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
 import {classify, errorRecord, isObject} from '../../jsonrpc/records.js';
+import type {QueueSlot} from '../../jsonrpc/writer.js';
 import {PROTOCOL_VERSION_KEY} from '../server/era.js';
 import {ErrorCode} from '../server/errors.js';
 import type {Dispatch} from '../server/methods/dispatch.js';
@@ -62,13 +63,13 @@ export function serveModernRequest(
     let exchange: Exchange | undefined;
     const session = new Session(settings.catalog, {
         send: (record) => deliver(record),
-        sendLatest: (record) => deliver(record),
-        withdraw: () => {},
+        sendLatest: (record, slot) => deliver(record, slot),
+        withdraw: (slot) => exchange?.withdraw(slot),
         diagnose: settings.diagnose,
     });
-    const deliver = (record: string): void => {
+    const deliver = (record: string, slot?: QueueSlot): void => {
         if (exchange === undefined) return;
-        if (isNotificationRecord(record)) exchange.notify(record);
+        if (isNotificationRecord(record)) exchange.notify(record, slot);
         else exchange.answer(record);
     };
     exchange = new Exchange(

@@ -147,7 +147,11 @@ describe('HTTP handler edges', () => {
                 }
                 await once(request.signal, 'abort');
                 left();
-                const body = new ReadableStream({cancel: () => void (cancelled = true)});
+                const body = new ReadableStream({
+                    cancel: () => {
+                        cancelled = true;
+                    },
+                });
                 return new Response(body);
             },
         });

@@ -64,6 +64,34 @@ describe('the 2026-07-28 era over HTTP', () => {
         assert.equal(await stream.next(), undefined);
     });
 
+    test('progress a slow client has not read yet is replaced by newer progress, not queued', async () => {
+        const {handler, gate} = makeHandler();
+        const response = await handler.fetch(
+            modern(8, 'tools/call', {name: 'burst', _meta: {progressToken: 'b'}}),
+        );
+        await gate.started(1);
+        const stream = events(response);
+        assert.equal(await stream.next(), burstProgress(1));
+        assert.equal(await stream.next(), burstProgress(100));
+        gate.release(0, text('burst done'));
+        assert.match((await stream.next()) as string, /"id":8,"result":.*"burst done"/);
+        assert.equal(await stream.next(), undefined);
+    });
+
+    test('progress still waiting when the answer comes is withdrawn, as on stdio', async () => {
+        const {handler, gate} = makeHandler();
+        const response = await handler.fetch(
+            modern(9, 'tools/call', {name: 'burst', _meta: {progressToken: 'b'}}),
+        );
+        await gate.started(1);
+        gate.release(0, text('burst done'));
+        await handler.drain();
+        const stream = events(response);
+        assert.equal(await stream.next(), burstProgress(1));
+        assert.match((await stream.next()) as string, /"id":9,"result":.*"burst done"/);
+        assert.equal(await stream.next(), undefined);
+    });
+
     test('answers JSON and drops progress when the client accepts no event stream', async () => {
         const {handler, gate} = makeHandler();
         const pending = handler.fetch(
@@ -189,3 +217,7 @@ describe('the 2026-07-28 era over HTTP', () => {
         }
     });
 });
+
+function burstProgress(value: number): string {
+    return `event: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"b","progress":${value}}}`;
+}

@@ -62,6 +62,14 @@ export function tools(gate: Gate): McpTool[] {
             handler: (_args, context) => gate.run(context) as never,
         },
         {
+            name: 'burst',
+            inputSchema: {type: 'object'},
+            handler: async (_args, context) => {
+                for (let progress = 1; progress <= 100; progress += 1) context.reportProgress({progress});
+                return gate.run(context) as never;
+            },
+        },
+        {
             name: 'steps',
             inputSchema: {type: 'object'},
             handler: async (_args, context) => {
