@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import {createRequire} from 'node:module';
 import {dirname, join} from 'node:path';
 import {describe, test} from 'node:test';
-import {runNode} from '../helpers/process.js';
+import {runNode} from '../../helpers/process.js';
 import {
     MOON_PANTRY,
     OBSERVATORY,

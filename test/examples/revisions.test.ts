@@ -13,7 +13,7 @@ import {
     OBSERVATORY_INSTRUCTIONS,
     SKY_TONIGHT,
     spawnRaw,
-} from './support.js';
+} from '../integration/clients/support.js';
 
 after(closeAll);
 

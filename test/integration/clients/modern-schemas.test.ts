@@ -15,7 +15,7 @@ import {StdioClientTransport} from '@modelcontextprotocol/client/stdio';
 import {Client as ClientV1} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport as StdioClientTransportV1} from '@modelcontextprotocol/sdk/client/stdio.js';
 import {McpError} from '@modelcontextprotocol/sdk/types.js';
-import {runNode} from '../helpers/process.js';
+import {runNode} from '../../helpers/process.js';
 import type {ProcessTap} from './modern-support.js';
 import {assertAnswer, lastRequestId, MODERN, SERVER_INFO_KEY, tapped} from './modern-support.js';
 import {childOf, closeAll, exitOf, fixturePath, REPO_ROOT, track} from './support.js';

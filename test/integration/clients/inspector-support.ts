@@ -14,7 +14,7 @@ import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import {dirname, join} from 'node:path';
 import {pathToFileURL} from 'node:url';
-import {runNode} from '../helpers/process.js';
+import {runNode} from '../../helpers/process.js';
 import type {TapRecord, Wire} from './modern-support.js';
 import {
     answerLine,

@@ -12,8 +12,8 @@ import {createInterface} from 'node:readline';
 import type {Readable} from 'node:stream';
 import {fileURLToPath} from 'node:url';
 
-/** The repository root: this file runs as `dist/test/clients/support.js`. */
-export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** The repository root: this file runs as `dist/test/integration/clients/support.js`. */
+export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 /** An example's source path; examples are not compiled, they run from `examples/`. */
 export function examplePath(name: string): string {

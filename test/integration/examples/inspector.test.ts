@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import {join} from 'node:path';
 import {describe, test} from 'node:test';
-import {REPO_ROOT, readmeBlock, run} from '../package/support.js';
+import {REPO_ROOT, readmeBlock, run} from '../../package/support.js';
 
 /** Each command is its own pair of processes; the timeout only turns a hang into a failure. */
 const GUARD = {timeout: 120_000, concurrency: true};

@@ -15,12 +15,12 @@ import {join} from 'node:path';
 import {after, before, test} from 'node:test';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import {connectMcpClient, readToolResult} from '../../../lib/mcp/client/index.js';
-import {LineReader, REPO_ROOT} from '../../clients/support.js';
-import type {Certificates} from './http-fixture.js';
-import {makeCertificates} from './http-fixture.js';
+import {LineReader, REPO_ROOT} from '../clients/support.js';
+import type {Certificates} from '../../mcp/client/http-fixture.js';
+import {makeCertificates} from '../../mcp/client/http-fixture.js';
 
 const GUARD = {timeout: 90_000};
-const DRIVER = fileURLToPath(new URL('./fixtures/http-driver.js', import.meta.url));
+const DRIVER = fileURLToPath(new URL('../../mcp/client/fixtures/http-driver.js', import.meta.url));
 const REPORT_LISTENING = fileURLToPath(new URL('./fixtures/report-listening.js', import.meta.url));
 
 /** The README's `npx mcp-proxy@…` command lines, in order. */
