@@ -5,15 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import {after, describe, test} from 'node:test';
-import {
-    closeAll,
-    MOON_PANTRY,
-    OBSERVATORY,
-    OBSERVATORY_CATALOG,
-    OBSERVATORY_INSTRUCTIONS,
-    SKY_TONIGHT,
-    spawnRaw,
-} from '../integration/clients/support.js';
+import {closeAll, spawnRaw} from '../helpers/children.js';
+import {OBSERVATORY_CATALOG, OBSERVATORY_INSTRUCTIONS, SKY_TONIGHT} from '../helpers/observatory.js';
+import {MOON_PANTRY, OBSERVATORY} from '../helpers/paths.js';
 
 after(closeAll);
 

@@ -144,3 +144,14 @@ export function harness(options: McpStdioServerOptions): Harness {
     };
     return h;
 }
+
+/** Every complete output line so far, as exact text. */
+export function lines(h: Harness): string[] {
+    return h.output.text.split('\n').slice(0, -1);
+}
+
+/** Ends the input and waits for the server to close. */
+export async function finish(h: Harness): Promise<void> {
+    h.input.push(null);
+    await h.server.closed;
+}

@@ -8,6 +8,7 @@ import type {Readable} from 'node:stream';
 import type {MCPClient} from '@ai-sdk/mcp';
 import {createMCPClient} from '@ai-sdk/mcp';
 import {StdioMCPTransport} from '@ai-sdk/mcp/mcp-stdio';
+import {LineReader, track} from '../../helpers/children.js';
 import type {ProcessTap} from './modern-support.js';
 import {
     CLIENT_CAPABILITIES_KEY,
@@ -16,7 +17,6 @@ import {
     PROTOCOL_VERSION_KEY,
     tapped,
 } from './modern-support.js';
-import {LineReader, track} from './support.js';
 
 export const CLIENT_INFO = {name: 'ai-sdk-test', version: '1.0.0'};
 export const META = {

@@ -5,7 +5,6 @@
  */
 import assert from 'node:assert/strict';
 import type {ChildProcess} from 'node:child_process';
-import type {Readable} from 'node:stream';
 import {after, before, describe, test} from 'node:test';
 import type {JSONRPCMessage} from '@modelcontextprotocol/client';
 import {
@@ -17,15 +16,8 @@ import {
 } from '@modelcontextprotocol/client';
 import type {StdioServerParameters} from '@modelcontextprotocol/client/stdio';
 import {StdioClientTransport} from '@modelcontextprotocol/client/stdio';
+import {closeAll, exitOf, track} from '../../helpers/children.js';
 import {
-    childOf,
-    closeAll,
-    exitOf,
-    fixturePath,
-    LineReader,
-    lastCallId,
-    MOON_PANTRY,
-    OBSERVATORY,
     OBSERVATORY_CATALOG,
     OBSERVATORY_INSTRUCTIONS,
     OBSERVATORY_RESOURCES,
@@ -33,9 +25,10 @@ import {
     PLATE_PNG,
     SKY_TONIGHT,
     survey,
-    track,
-    WireRecorder,
-} from './support.js';
+} from '../../helpers/observatory.js';
+import {MOON_PANTRY, OBSERVATORY} from '../../helpers/paths.js';
+import type {SdkSession} from './support.js';
+import {childOf, connectSdk, fixturePath, lastCallId, WireRecorder} from './support.js';
 
 after(closeAll);
 
@@ -45,23 +38,13 @@ const GUARD = {timeout: 60_000};
 /** The longest timer Node accepts: a probe left unanswered would never fall back in a test run. */
 const NEVER = 2 ** 31 - 1;
 
-interface Session {
-    client: Client;
-    transport: StdioClientTransport;
-    wire: WireRecorder;
-    stderr: LineReader;
-    clientErrors: Error[];
-}
+type Session = SdkSession<Client, StdioClientTransport>;
 
-async function connect(script: string): Promise<Session> {
-    const transport = new StdioClientTransport({command: process.execPath, args: [script], stderr: 'pipe'});
-    const stderr = new LineReader(transport.stderr as Readable);
-    const wire = new WireRecorder(transport);
-    const client = track(new Client({name: 'client-v2-test', version: '2.0.0'}));
-    const clientErrors: Error[] = [];
-    client.onerror = (error) => clientErrors.push(error);
-    await client.connect(transport);
-    return {client, transport, wire, stderr, clientErrors};
+function connect(script: string): Promise<Session> {
+    return connectSdk(
+        new Client({name: 'client-v2-test', version: '2.0.0'}),
+        new StdioClientTransport({command: process.execPath, args: [script], stderr: 'pipe'}),
+    );
 }
 
 describe('the client 2.x with the observatory example', GUARD, () => {

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import {join} from 'node:path';
 import {test} from 'node:test';
+import {REPO_ROOT} from '../../helpers/paths.js';
 import {runNode} from '../../helpers/process.js';
-import {REPO_ROOT} from './support.js';
 
 test('the demo drives the observatory with the SDK client, prints its transcript and exits 0', {
     timeout: 60_000,

@@ -6,17 +6,15 @@ import assert from 'node:assert/strict';
 import {createRequire} from 'node:module';
 import {dirname, join} from 'node:path';
 import {describe, test} from 'node:test';
-import {runNode} from '../../helpers/process.js';
 import {
-    MOON_PANTRY,
-    OBSERVATORY,
     OBSERVATORY_CATALOG,
     OBSERVATORY_RESOURCES,
     OBSERVATORY_TOOL_NAMES,
     PLATE_PNG,
-    REPO_ROOT,
     SKY_TONIGHT,
-} from './support.js';
+} from '../../helpers/observatory.js';
+import {MOON_PANTRY, OBSERVATORY, REPO_ROOT} from '../../helpers/paths.js';
+import {runNode} from '../../helpers/process.js';
 
 /** Each run is its own pair of processes, so the runs go in parallel; the timeout only guards against a hang. */
 const GUARD = {timeout: 60_000, concurrency: true};

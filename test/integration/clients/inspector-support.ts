@@ -14,6 +14,7 @@ import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import {dirname, join} from 'node:path';
 import {pathToFileURL} from 'node:url';
+import {REPO_ROOT} from '../../helpers/paths.js';
 import {runNode} from '../../helpers/process.js';
 import type {TapRecord, Wire} from './modern-support.js';
 import {
@@ -26,7 +27,7 @@ import {
     PROTOCOL_VERSION_KEY,
     records,
 } from './modern-support.js';
-import {fixturePath, REPO_ROOT} from './support.js';
+import {fixturePath} from './support.js';
 
 const INSPECTOR = join(
     dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/inspector/package.json')),

@@ -8,9 +8,10 @@
 import assert from 'node:assert/strict';
 import {after, describe, test} from 'node:test';
 import {MCPClientError} from '@ai-sdk/mcp';
+import {closeAll} from '../../helpers/children.js';
 import {connect} from './ai-sdk-support.js';
 import {assertAnswer, lastRequestId, SERVER_INFO_KEY} from './modern-support.js';
-import {closeAll, fixturePath} from './support.js';
+import {fixturePath} from './support.js';
 
 after(closeAll);
 

@@ -16,6 +16,15 @@ import assert from 'node:assert/strict';
 import {after, before, describe, test} from 'node:test';
 import {MCPClientError} from '@ai-sdk/mcp';
 import {z} from 'zod';
+import {closeAll} from '../../helpers/children.js';
+import {
+    OBSERVATORY_CATALOG,
+    OBSERVATORY_INSTRUCTIONS,
+    OBSERVATORY_RESOURCES,
+    OBSERVATORY_TOOL_NAMES,
+    SKY_TONIGHT,
+} from '../../helpers/observatory.js';
+import {MOON_PANTRY, OBSERVATORY} from '../../helpers/paths.js';
 import type {Connected} from './ai-sdk-support.js';
 import {connect, META} from './ai-sdk-support.js';
 import {
@@ -27,17 +36,7 @@ import {
     OBSERVATORY_INFO,
     OBSERVATORY_META,
 } from './modern-support.js';
-import {
-    closeAll,
-    fixturePath,
-    MOON_PANTRY,
-    OBSERVATORY,
-    OBSERVATORY_CATALOG,
-    OBSERVATORY_INSTRUCTIONS,
-    OBSERVATORY_RESOURCES,
-    OBSERVATORY_TOOL_NAMES,
-    SKY_TONIGHT,
-} from './support.js';
+import {fixturePath} from './support.js';
 
 after(closeAll);
 

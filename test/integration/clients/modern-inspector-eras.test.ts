@@ -5,9 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import {after, describe, test} from 'node:test';
+import {OBSERVATORY} from '../../helpers/paths.js';
 import {assertProbedInPlace, inspect, inspectResult, removeInspectorRecords} from './inspector-support.js';
 import {OBSERVATORY_META, records, SERVER_INFO_KEY} from './modern-support.js';
-import {fixturePath, OBSERVATORY} from './support.js';
+import {fixturePath} from './support.js';
 
 after(removeInspectorRecords);
 

@@ -12,6 +12,14 @@
 import assert from 'node:assert/strict';
 import {after, describe, test} from 'node:test';
 import {
+    OBSERVATORY_CATALOG,
+    OBSERVATORY_RESOURCES,
+    OBSERVATORY_TOOL_NAMES,
+    PLATE_PNG,
+    SKY_TONIGHT,
+} from '../../helpers/observatory.js';
+import {OBSERVATORY} from '../../helpers/paths.js';
+import {
     assertProbedInPlace,
     ENVELOPE,
     inspect,
@@ -21,14 +29,6 @@ import {
 } from './inspector-support.js';
 import type {Wire} from './modern-support.js';
 import {answerLine, assertAnswer, lastRequestId, OBSERVATORY_META, records} from './modern-support.js';
-import {
-    OBSERVATORY,
-    OBSERVATORY_CATALOG,
-    OBSERVATORY_RESOURCES,
-    OBSERVATORY_TOOL_NAMES,
-    PLATE_PNG,
-    SKY_TONIGHT,
-} from './support.js';
 
 after(removeInspectorRecords);
 

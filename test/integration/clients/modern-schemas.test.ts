@@ -15,10 +15,13 @@ import {StdioClientTransport} from '@modelcontextprotocol/client/stdio';
 import {Client as ClientV1} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport as StdioClientTransportV1} from '@modelcontextprotocol/sdk/client/stdio.js';
 import {McpError} from '@modelcontextprotocol/sdk/types.js';
+import {closeAll, exitOf, track} from '../../helpers/children.js';
+import {REPO_ROOT} from '../../helpers/paths.js';
 import {runNode} from '../../helpers/process.js';
+import {BRIGHTEST, STAR_LIST_SCHEMA} from './fixtures/stars.js';
 import type {ProcessTap} from './modern-support.js';
 import {assertAnswer, lastRequestId, MODERN, SERVER_INFO_KEY, tapped} from './modern-support.js';
-import {childOf, closeAll, exitOf, fixturePath, REPO_ROOT, track} from './support.js';
+import {childOf, fixturePath} from './support.js';
 
 after(closeAll);
 
@@ -26,22 +29,6 @@ const GUARD = {timeout: 60_000};
 
 const CONSTELLATIONS = fixturePath('modern-only-server');
 const META = {[SERVER_INFO_KEY]: {name: 'constellations', version: '1.0.0'}};
-
-const BRIGHTEST = [
-    {name: 'Sirius', magnitude: -1.46},
-    {name: 'Canopus', magnitude: -0.74},
-    {name: 'Arcturus', magnitude: -0.05},
-];
-
-const STAR_LIST_SCHEMA = {
-    type: 'array',
-    items: {
-        type: 'object',
-        properties: {name: {type: 'string'}, magnitude: {type: 'number'}},
-        required: ['name', 'magnitude'],
-        additionalProperties: false,
-    },
-};
 
 const REFUSAL =
     'This server serves only 2026-07-28, which has no "initialize": send each request with ' +

@@ -6,10 +6,11 @@
 import assert from 'node:assert/strict';
 import {after, describe, test} from 'node:test';
 import {StdioClientTransport} from '@modelcontextprotocol/client/stdio';
+import {closeAll} from '../../helpers/children.js';
+import {OBSERVATORY} from '../../helpers/paths.js';
 import type {ProcessTap} from './modern-support.js';
 import {answerLine, MODERN, OBSERVATORY_DISCOVERY} from './modern-support.js';
 import {assertSiblingProbe, connect, META, observatoryTransport, PROBE_ID} from './sdk-v2-support.js';
-import {closeAll, OBSERVATORY} from './support.js';
 
 after(closeAll);
 

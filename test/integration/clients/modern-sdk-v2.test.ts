@@ -14,6 +14,16 @@
 import assert from 'node:assert/strict';
 import {after, before, describe, test} from 'node:test';
 import {ResourceNotFoundError, SdkError, SdkErrorCode} from '@modelcontextprotocol/client';
+import {closeAll} from '../../helpers/children.js';
+import {
+    OBSERVATORY_CATALOG,
+    OBSERVATORY_INSTRUCTIONS,
+    OBSERVATORY_RESOURCES,
+    OBSERVATORY_TOOL_NAMES,
+    PLATE_PNG,
+    SKY_TONIGHT,
+    survey,
+} from '../../helpers/observatory.js';
 import type {ProcessTap, Wire} from './modern-support.js';
 import {
     answerLine,
@@ -25,16 +35,6 @@ import {
 } from './modern-support.js';
 import type {Connected} from './sdk-v2-support.js';
 import {assertSiblingProbe, connect, META, observatoryTransport} from './sdk-v2-support.js';
-import {
-    closeAll,
-    OBSERVATORY_CATALOG,
-    OBSERVATORY_INSTRUCTIONS,
-    OBSERVATORY_RESOURCES,
-    OBSERVATORY_TOOL_NAMES,
-    PLATE_PNG,
-    SKY_TONIGHT,
-    survey,
-} from './support.js';
 
 after(closeAll);
 

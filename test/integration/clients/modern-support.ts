@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import type {ChildProcess} from 'node:child_process';
 import {readFileSync, watch} from 'node:fs';
-import {OBSERVATORY_INSTRUCTIONS} from './support.js';
+import {OBSERVATORY_INSTRUCTIONS} from '../../helpers/observatory.js';
 
 export const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
 export const CLIENT_INFO_KEY = 'io.modelcontextprotocol/clientInfo';

@@ -9,7 +9,8 @@ import {after, describe, test} from 'node:test';
 import type {Progress} from '@modelcontextprotocol/client';
 import {Client, SdkError, SdkErrorCode} from '@modelcontextprotocol/client';
 import {StdioClientTransport} from '@modelcontextprotocol/client/stdio';
-import {closeAll, fixturePath, lastCallId, track, WireRecorder} from './support.js';
+import {closeAll, track} from '../../helpers/children.js';
+import {fixturePath, lastCallId, WireRecorder} from './support.js';
 
 after(closeAll);
 

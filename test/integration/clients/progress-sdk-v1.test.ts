@@ -11,7 +11,8 @@ import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 import type {Progress} from '@modelcontextprotocol/sdk/types.js';
 import {McpError} from '@modelcontextprotocol/sdk/types.js';
-import {closeAll, fixturePath, LineReader, lastCallId, track, WireRecorder} from './support.js';
+import {closeAll, LineReader, track} from '../../helpers/children.js';
+import {fixturePath, lastCallId, WireRecorder} from './support.js';
 
 after(closeAll);
 

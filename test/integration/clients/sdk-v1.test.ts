@@ -3,19 +3,12 @@
  * `StdioClientTransport`) spawns the observatory example with `node` and uses every part of it.
  */
 import assert from 'node:assert/strict';
-import type {Readable} from 'node:stream';
 import {after, before, describe, test} from 'node:test';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 import {McpError} from '@modelcontextprotocol/sdk/types.js';
+import {closeAll, exitOf} from '../../helpers/children.js';
 import {
-    childOf,
-    closeAll,
-    exitOf,
-    fixturePath,
-    LineReader,
-    lastCallId,
-    OBSERVATORY,
     OBSERVATORY_CATALOG,
     OBSERVATORY_INSTRUCTIONS,
     OBSERVATORY_RESOURCES,
@@ -23,36 +16,25 @@ import {
     PLATE_PNG,
     SKY_TONIGHT,
     survey,
-    track,
-    WireRecorder,
-} from './support.js';
+} from '../../helpers/observatory.js';
+import {OBSERVATORY} from '../../helpers/paths.js';
+import type {SdkSession} from './support.js';
+import {childOf, connectSdk, fixturePath, lastCallId} from './support.js';
 
 after(closeAll);
 
 /** A guard so that a broken server fails the run instead of hanging it. */
 const GUARD = {timeout: 60_000};
 
-interface Session {
-    client: Client;
-    transport: StdioClientTransport;
-    wire: WireRecorder;
-    stderr: LineReader;
-    /** Errors the client reported through `onerror`. */
-    clientErrors: Error[];
+type Session = SdkSession<Client, StdioClientTransport>;
+
+function connect(script: string): Promise<Session> {
+    return connectSdk(
+        new Client({name: 'sdk-v1-test', version: '1.0.0'}),
+        new StdioClientTransport({command: process.execPath, args: [script], stderr: 'pipe'}),
+    );
 }
 
-async function connect(script: string): Promise<Session> {
-    const transport = new StdioClientTransport({command: process.execPath, args: [script], stderr: 'pipe'});
-    const stderr = new LineReader(transport.stderr as Readable);
-    const wire = new WireRecorder(transport);
-    const client = track(new Client({name: 'sdk-v1-test', version: '1.0.0'}));
-    const clientErrors: Error[] = [];
-    client.onerror = (error) => clientErrors.push(error);
-    await client.connect(transport);
-    return {client, transport, wire, stderr, clientErrors};
-}
-
-/** The id of the most recent `tools/call` of `name`. */
 describe('the SDK 1.x client with the observatory example', GUARD, () => {
     let session: Session;
 

@@ -7,9 +7,11 @@ import assert from 'node:assert/strict';
 import type {Readable} from 'node:stream';
 import {Client} from '@modelcontextprotocol/client';
 import {StdioClientTransport} from '@modelcontextprotocol/client/stdio';
+import {LineReader, track} from '../../helpers/children.js';
+import {OBSERVATORY} from '../../helpers/paths.js';
 import type {ProcessTap} from './modern-support.js';
 import {modernMeta, OBSERVATORY_DISCOVERY, tapped} from './modern-support.js';
-import {childOf, LineReader, OBSERVATORY, track} from './support.js';
+import {childOf} from './support.js';
 
 export const CLIENT_INFO = {name: 'modern-v2-test', version: '2.0.0'};
 export const META = modernMeta(CLIENT_INFO);

@@ -15,9 +15,10 @@ import {join} from 'node:path';
 import {after, before, test} from 'node:test';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import {connectMcpClient, readToolResult} from '../../../lib/mcp/client/index.js';
+import {LineReader} from '../../helpers/children.js';
+import {REPO_ROOT} from '../../helpers/paths.js';
 import type {Certificates} from '../../mcp/client/http-fixture.js';
 import {makeCertificates} from '../../mcp/client/http-fixture.js';
-import {LineReader, REPO_ROOT} from '../clients/support.js';
 
 const GUARD = {timeout: 90_000};
 const DRIVER = fileURLToPath(new URL('../../mcp/client/fixtures/http-driver.js', import.meta.url));

@@ -13,8 +13,8 @@ import {
     McpTimeoutError,
     readToolResult,
 } from '../../../lib/mcp/client/index.js';
+import {MOON_PANTRY, REPO_ROOT} from '../../helpers/paths.js';
 import {assertGone, closeAll, GUARD, Wire} from '../../mcp/client/support.js';
-import {MOON_PANTRY, REPO_ROOT} from '../clients/support.js';
 import {RESOURCE, TOOLS_PAGE_1, TOOLS_PAGE_2} from './fixtures/sdk-catalog.js';
 
 afterEach(closeAll);

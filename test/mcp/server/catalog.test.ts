@@ -3,10 +3,10 @@ import {test} from 'node:test';
 import type {McpResource, McpStdioServerOptions, McpTool} from '../../../lib/mcp/stdio/index.js';
 import {createMcpStdioServer} from '../../../lib/mcp/stdio/index.js';
 import type {Harness} from '../../helpers/streams.js';
-import {harness} from '../../helpers/streams.js';
+import {finish, harness} from '../../helpers/streams.js';
+import {text} from '../../helpers/tools.js';
 
 const SERVER_INFO = {name: 'catalog', version: '1.0.0'};
-const text = (value: string) => ({content: [{type: 'text' as const, text: value}]});
 
 function tool(name: string, extra: Partial<McpTool> = {}): McpTool {
     return {name, inputSchema: {type: 'object'}, handler: () => text(name), ...extra};
@@ -38,11 +38,6 @@ async function responseLine(h: Harness, method: string, params?: unknown): Promi
     h.send({jsonrpc: '2.0', id: 2, method, ...(params === undefined ? {} : {params})});
     await h.output.waitForLines(before + 1);
     return h.output.text.split('\n')[before] as string;
-}
-
-async function finish(h: Harness): Promise<void> {
-    h.input.push(null);
-    await h.server.closed;
 }
 
 // --- Construction errors -------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import {McpProtocolError} from '../../../lib/mcp/stdio/index.js';
 import {Gate} from '../../helpers/deferred.js';
 import {text, tool} from '../../helpers/session.js';
 import type {Harness} from '../../helpers/streams.js';
-import {harness} from '../../helpers/streams.js';
+import {finish, harness, lines} from '../../helpers/streams.js';
 
 const SERVER_INFO = {name: 'modern-test', version: '1.0.0'};
 const IDENTITY = '"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"modern-test","version":"1.0.0"}}';
@@ -57,15 +57,6 @@ async function raw(h: Harness, message: object): Promise<string> {
     return lines(h)[before] as string;
 }
 
-function lines(h: Harness): string[] {
-    return h.output.text.split('\n').slice(0, -1);
-}
-
-async function end(h: Harness): Promise<void> {
-    h.input.push(null);
-    await h.server.closed;
-}
-
 describe('server/discover', () => {
     test('answers the supported revisions, capabilities, instructions, identity and caching hints', async () => {
         const h = harness(options());
@@ -75,7 +66,7 @@ describe('server/discover', () => {
                 '"supportedVersions":["2026-07-28","2025-11-25"],"capabilities":{"tools":{},"resources":{}},' +
                 '"instructions":"Use echo.","ttlMs":300000,"cacheScope":"public"}}',
         );
-        await end(h);
+        await finish(h);
     });
 
     test('carries the listCache option and leaves out instructions the server has none of', async () => {
@@ -89,7 +80,7 @@ describe('server/discover', () => {
             `{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete",${IDENTITY},` +
                 '"supportedVersions":["2026-07-28"],"capabilities":{},"ttlMs":0,"cacheScope":"private"}}',
         );
-        await end(h);
+        await finish(h);
     });
 
     test('does not spoil a later initialize, which then selects the legacy era', async () => {
@@ -110,7 +101,7 @@ describe('server/discover', () => {
             await modern(h, 2, 'server/discover'),
             '{"jsonrpc":"2.0","id":2,"error":{"code":-32601,"message":"Method not found: \\"server/discover\\""}}',
         );
-        await end(h);
+        await finish(h);
     });
 });
 
@@ -143,7 +134,7 @@ describe('the per-request envelope', () => {
                 [{name: '', version: ''}, {x: {}}, '2026-07-28'],
             ],
         );
-        await end(h);
+        await finish(h);
     });
 
     test('answers -32022 with the supported and requested revisions for one it does not serve', async () => {
@@ -160,7 +151,7 @@ describe('the per-request envelope', () => {
                 'this server serves 2026-07-28, 2025-11-25; 2025-11-25 is served through \\"initialize\\", not per request",' +
                 '"data":{"supported":["2026-07-28","2025-11-25"],"requested":"2025-11-25"}}}',
         );
-        await end(h);
+        await finish(h);
     });
 
     test('answers -32602 naming a missing or malformed required field', async () => {
@@ -180,7 +171,7 @@ describe('the per-request envelope', () => {
             await modern(h, 3, 'tools/list', {}, {'io.modelcontextprotocol/clientInfo': {name: 'x'}}),
             `{"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"${info}, when given, must be an object with \\"name\\" and \\"version\\" strings, got an object"}}`,
         );
-        await end(h);
+        await finish(h);
     });
 
     test('answers -32601 for methods the revision removed or this server does not serve', async () => {
@@ -198,7 +189,7 @@ describe('the per-request envelope', () => {
                 `{"jsonrpc":"2.0","id":${id},"error":{"code":-32601,"message":"Method not found: \\"${method}\\""}}`,
             );
         }
-        await end(h);
+        await finish(h);
     });
 
     test('lets a dual-era server answer a request without it only after initialize', async () => {
@@ -215,7 +206,7 @@ describe('the per-request envelope', () => {
                 'params._meta[\\"io.modelcontextprotocol/protocolVersion\\"] and ' +
                 'params._meta[\\"io.modelcontextprotocol/clientCapabilities\\"] (protocol revision 2026-07-28)"}}',
         );
-        await end(h);
+        await finish(h);
     });
 
     test('is served under the legacy revision once initialize succeeded', async () => {
@@ -226,7 +217,7 @@ describe('the per-request envelope', () => {
             await modern(h, 2, 'tools/call', {name: 'echo', arguments: {text: 'after'}}),
             '{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"after"}],"structuredContent":{"echoed":"after"}}}',
         );
-        await end(h);
+        await finish(h);
     });
 });
 
@@ -250,7 +241,7 @@ describe('a modern-only server', () => {
             await raw(h, {jsonrpc: '2.0', id: 1, method: 'initialize'}),
             /"data":\{"supported":\["2026-07-28"\],"requested":""\}\}\}$/,
         );
-        await end(h);
+        await finish(h);
     });
 
     test('answers a request without the envelope -32602, an unknown one -32601, and serves the rest', async () => {
@@ -269,7 +260,7 @@ describe('a modern-only server', () => {
             await modern(h, 3, 'tools/list'),
             /^\{"jsonrpc":"2\.0","id":3,"result":\{"resultType":"complete"/,
         );
-        await end(h);
+        await finish(h);
     });
 });
 
@@ -295,7 +286,7 @@ describe('modern results', () => {
             await modern(h, 4, 'tools/list', {cursor: 'x'}),
             '{"jsonrpc":"2.0","id":4,"error":{"code":-32602,"message":"tools/list returns the complete list in one result and takes no \\"cursor\\""}}',
         );
-        await end(h);
+        await finish(h);
     });
 
     test('a tool result and a thrown error gain resultType and identity, nothing else', async () => {
@@ -310,7 +301,7 @@ describe('modern results', () => {
             `{"jsonrpc":"2.0","id":2,"result":{"resultType":"complete",${IDENTITY},` +
                 '"content":[{"type":"text","text":"it went boom"}],"isError":true}}',
         );
-        await end(h);
+        await finish(h);
     });
 
     test('a result with its own _meta or resultType keeps them and gains the identity', async () => {
@@ -344,7 +335,7 @@ describe('modern results', () => {
             await modern(h, 3, 'tools/call', {name: 'inherited'}),
             `{"jsonrpc":"2.0","id":3,"result":{"resultType":"complete",${IDENTITY}}}`,
         );
-        await end(h);
+        await finish(h);
     });
 
     test('a result claiming another resultType, or a _meta that is not an object, is -32603', async () => {
@@ -376,7 +367,7 @@ describe('modern results', () => {
             await modern(h, 3, 'tools/call', {name: 'json'}),
             internal(3, 'json', 'its toJSON method did not produce a JSON object'),
         );
-        await end(h);
+        await finish(h);
     });
 
     test('structuredContent may be any JSON value, and passes through untouched in the legacy era too', async () => {
@@ -391,7 +382,7 @@ describe('modern results', () => {
             await raw(h, {jsonrpc: '2.0', id: 2, method: 'tools/call', params: {name: 'list'}}),
             '{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"[1]"}],"structuredContent":[1]}}',
         );
-        await end(h);
+        await finish(h);
     });
 });
 
@@ -441,7 +432,7 @@ describe('modern resources', () => {
             await modern(h, 3, 'resources/read', {uri: 'r://half'}),
             `{"jsonrpc":"2.0","id":3,"result":${head}"contents":[{"uri":"r://half","text":"h"}],"cacheScope":"public","ttlMs":1000}}`,
         );
-        await end(h);
+        await finish(h);
     });
 
     test('a read with malformed hints is -32603', async () => {
@@ -454,7 +445,7 @@ describe('modern resources', () => {
             await modern(h, 2, 'resources/read', {uri: 'r://scope'}),
             /\(request id 2\): its \\"cacheScope\\" is neither \\"public\\" nor \\"private\\";/,
         );
-        await end(h);
+        await finish(h);
     });
 
     test('a missing resource is -32602 with its uri, and -32002 in the legacy era', async () => {
@@ -468,7 +459,7 @@ describe('modern resources', () => {
             await raw(h, {jsonrpc: '2.0', id: 2, method: 'resources/read', params: {uri: 'pantry://nope'}}),
             '{"jsonrpc":"2.0","id":2,"error":{"code":-32002,"message":"Resource not found: pantry://nope","data":{"uri":"pantry://nope"}}}',
         );
-        await end(h);
+        await finish(h);
     });
 });
 
@@ -486,7 +477,7 @@ describe('modern cancellation', () => {
         gate.call(0).done.reject(signal.reason);
         assert.match(await modern(h, 'next', 'tools/list'), /^\{"jsonrpc":"2\.0","id":"next","result"/);
         assert.equal(lines(h).length, 1, 'the cancelled call has no answer');
-        await end(h);
+        await finish(h);
     });
 
     test('an McpProtocolError thrown by a modern handler is answered exactly as given', async () => {
@@ -503,6 +494,6 @@ describe('modern cancellation', () => {
             await modern(h, 1, 'tools/call', {name: 'refuse'}),
             '{"jsonrpc":"2.0","id":1,"error":{"code":-32099,"message":"no","data":{"why":"x"}}}',
         );
-        await end(h);
+        await finish(h);
     });
 });
