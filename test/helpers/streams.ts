@@ -155,3 +155,11 @@ export async function finish(h: Harness): Promise<void> {
     h.input.push(null);
     await h.server.closed;
 }
+
+/** Sends one message and returns its answer's raw line. */
+export async function answer(h: Harness, message: object): Promise<string> {
+    const before = h.output.lineCount;
+    h.send(message);
+    await h.output.waitForLines(before + 1);
+    return h.output.text.split('\n')[before] as string;
+}

@@ -10,7 +10,7 @@ import {McpProtocolError} from '../../../lib/mcp/stdio/index.js';
 import {Gate} from '../../helpers/deferred.js';
 import {text, tool} from '../../helpers/session.js';
 import type {Harness} from '../../helpers/streams.js';
-import {finish, harness, lines} from '../../helpers/streams.js';
+import {answer, finish, harness, lines} from '../../helpers/streams.js';
 
 const SERVER_INFO = {name: 'modern-test', version: '1.0.0'};
 const IDENTITY = '"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"modern-test","version":"1.0.0"}}';
@@ -36,25 +36,14 @@ function options(extra: Partial<McpStdioServerOptions> = {}): McpStdioServerOpti
 }
 
 /** Sends a request with the modern envelope (plus `meta`), returns its answer's raw line. */
-async function modern(
+function modern(
     h: Harness,
     id: number | string,
     method: string,
     params: object = {},
     meta: object = {},
 ): Promise<string> {
-    const before = h.output.lineCount;
-    h.send({jsonrpc: '2.0', id, method, params: {...params, _meta: {...META, ...meta}}});
-    await h.output.waitForLines(before + 1);
-    return lines(h)[before] as string;
-}
-
-/** Sends a request as given and returns its answer's raw line. */
-async function raw(h: Harness, message: object): Promise<string> {
-    const before = h.output.lineCount;
-    h.send(message);
-    await h.output.waitForLines(before + 1);
-    return lines(h)[before] as string;
+    return answer(h, {jsonrpc: '2.0', id, method, params: {...params, _meta: {...META, ...meta}}});
 }
 
 describe('server/discover', () => {
@@ -195,13 +184,13 @@ describe('the per-request envelope', () => {
     test('lets a dual-era server answer a request without it only after initialize', async () => {
         const h = harness(options());
         assert.equal(
-            await raw(h, {jsonrpc: '2.0', id: 1, method: 'tools/list'}),
+            await answer(h, {jsonrpc: '2.0', id: 1, method: 'tools/list'}),
             '{"jsonrpc":"2.0","id":1,"error":{"code":-32000,"message":"Server not initialized: send \\"initialize\\" and ' +
                 'wait for its result before \\"tools/list\\", or send it with the 2026-07-28 per-request \\"params._meta\\" ' +
                 '(\\"io.modelcontextprotocol/protocolVersion\\" and \\"io.modelcontextprotocol/clientCapabilities\\")"}}',
         );
         assert.equal(
-            await raw(h, {jsonrpc: '2.0', id: 2, method: 'server/discover'}),
+            await answer(h, {jsonrpc: '2.0', id: 2, method: 'server/discover'}),
             '{"jsonrpc":"2.0","id":2,"error":{"code":-32602,"message":"server/discover needs ' +
                 'params._meta[\\"io.modelcontextprotocol/protocolVersion\\"] and ' +
                 'params._meta[\\"io.modelcontextprotocol/clientCapabilities\\"] (protocol revision 2026-07-28)"}}',
@@ -232,13 +221,13 @@ describe('a modern-only server', () => {
             clientInfo: {name: 'old', version: '1'},
         };
         assert.equal(
-            await raw(h, {jsonrpc: '2.0', id: 0, method: 'initialize', params: init}),
+            await answer(h, {jsonrpc: '2.0', id: 0, method: 'initialize', params: init}),
             '{"jsonrpc":"2.0","id":0,"error":{"code":-32022,"message":"This server serves only 2026-07-28, which has no ' +
                 '\\"initialize\\": send each request with params._meta[\\"io.modelcontextprotocol/protocolVersion\\"] and ' +
                 'params._meta[\\"io.modelcontextprotocol/clientCapabilities\\"]","data":{"supported":["2026-07-28"],"requested":"2025-11-25"}}}',
         );
         assert.match(
-            await raw(h, {jsonrpc: '2.0', id: 1, method: 'initialize'}),
+            await answer(h, {jsonrpc: '2.0', id: 1, method: 'initialize'}),
             /"data":\{"supported":\["2026-07-28"\],"requested":""\}\}\}$/,
         );
         await finish(h);
@@ -247,13 +236,13 @@ describe('a modern-only server', () => {
     test('answers a request without the envelope -32602, an unknown one -32601, and serves the rest', async () => {
         const h = only();
         assert.equal(
-            await raw(h, {jsonrpc: '2.0', id: 1, method: 'tools/list'}),
+            await answer(h, {jsonrpc: '2.0', id: 1, method: 'tools/list'}),
             '{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"tools/list needs ' +
                 'params._meta[\\"io.modelcontextprotocol/protocolVersion\\"] and ' +
                 'params._meta[\\"io.modelcontextprotocol/clientCapabilities\\"] (protocol revision 2026-07-28)"}}',
         );
         assert.equal(
-            await raw(h, {jsonrpc: '2.0', id: 2, method: 'ping'}),
+            await answer(h, {jsonrpc: '2.0', id: 2, method: 'ping'}),
             '{"jsonrpc":"2.0","id":2,"error":{"code":-32601,"message":"Method not found: \\"ping\\""}}',
         );
         assert.match(
@@ -379,7 +368,7 @@ describe('modern results', () => {
         );
         await h.initialize();
         assert.equal(
-            await raw(h, {jsonrpc: '2.0', id: 2, method: 'tools/call', params: {name: 'list'}}),
+            await answer(h, {jsonrpc: '2.0', id: 2, method: 'tools/call', params: {name: 'list'}}),
             '{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"[1]"}],"structuredContent":[1]}}',
         );
         await finish(h);
@@ -456,7 +445,12 @@ describe('modern resources', () => {
         );
         await h.initialize();
         assert.equal(
-            await raw(h, {jsonrpc: '2.0', id: 2, method: 'resources/read', params: {uri: 'pantry://nope'}}),
+            await answer(h, {
+                jsonrpc: '2.0',
+                id: 2,
+                method: 'resources/read',
+                params: {uri: 'pantry://nope'},
+            }),
             '{"jsonrpc":"2.0","id":2,"error":{"code":-32002,"message":"Resource not found: pantry://nope","data":{"uri":"pantry://nope"}}}',
         );
         await finish(h);
