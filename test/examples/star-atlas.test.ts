@@ -5,6 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
+import {REPO_ROOT} from '../helpers/paths.js';
+import {runNode} from '../helpers/process.js';
 import {
     ATLAS_CAPABILITIES,
     ATLAS_DISTANCE,
@@ -16,9 +18,7 @@ import {
     observeResult,
     STAR_ATLAS,
     UNKNOWN_ID_RESULT,
-} from '../clients/atlas-support.js';
-import {REPO_ROOT} from '../clients/support.js';
-import {runNode} from '../helpers/process.js';
+} from '../integration/clients/atlas-support.js';
 import {recordsOf} from './session.js';
 
 type Message = {[key: string]: unknown};

@@ -2,58 +2,27 @@
  * Shared pieces of the packaging and install tests, and of the install and client checks that
  * `.ci/run` runs after the tests (`scripts/check-*.mjs` import the compiled copy of this module).
  */
-import {spawn} from 'node:child_process';
-import {once} from 'node:events';
 import {copyFile, mkdir, readFile, stat, symlink, writeFile} from 'node:fs/promises';
 import {dirname, join} from 'node:path';
-import {fileURLToPath} from 'node:url';
+import {REPO_ROOT} from '../helpers/paths.js';
+import type {Finished, RunOptions} from '../helpers/process.js';
+import {runCommand} from '../helpers/process.js';
 
-/** The repository root (this file runs from dist/test/package/). */
-export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export {REPO_ROOT};
 
-export interface Ran {
-    code: number | null;
-    signal: NodeJS.Signals | null;
-    stdout: string;
-    stderr: string;
-}
+export type Ran = Finished;
 
-export interface RunOptions {
-    /** The working directory of the child. */
-    readonly cwd: string;
-    /** The child's environment; this process's own, less NODE_V8_COVERAGE, unless given. */
-    readonly env?: NodeJS.ProcessEnv | undefined;
-    /** Written to the child's stdin, which is then ended. Default: nothing. */
-    readonly input?: string | undefined;
-}
+/** The options of `run`; its `env` defaults to this process's own, less NODE_V8_COVERAGE. */
+export type {RunOptions};
 
 /**
  * Runs `command` (found on PATH, no shell) to its end and collects its output. The commands run
  * this way are tools (npm, npx, git, tsc) and installed copies of the package, none of which c8
  * measures: without NODE_V8_COVERAGE they write no coverage files for c8 to read and discard.
  */
-export async function run(command: string, args: readonly string[], options: RunOptions): Promise<Ran> {
+export function run(command: string, args: readonly string[], options: RunOptions): Promise<Ran> {
     const {NODE_V8_COVERAGE: _measured, ...unmeasured} = process.env;
-    const child = spawn(command, args, {cwd: options.cwd, env: options.env ?? unmeasured, stdio: 'pipe'});
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (text: string) => {
-        stdout += text;
-    });
-    child.stderr.setEncoding('utf8').on('data', (text: string) => {
-        stderr += text;
-    });
-    // A child that exits without reading its stdin (git, say) makes a write fail with EPIPE: no data
-    // is written without input, and with input the child's exit status, which callers assert, tells.
-    let stdinError: NodeJS.ErrnoException | undefined;
-    child.stdin.on('error', (error: NodeJS.ErrnoException) => {
-        stdinError = error;
-    });
-    if (options.input === undefined) child.stdin.end();
-    else child.stdin.end(options.input);
-    const [code, signal] = (await once(child, 'close')) as [number | null, NodeJS.Signals | null];
-    if (stdinError !== undefined && stdinError.code !== 'EPIPE') throw stdinError;
-    return {code, signal, stdout, stderr};
+    return runCommand(command, args, {...options, env: options.env ?? unmeasured});
 }
 
 /** Like `run`, but a non-zero exit is an error that shows the command and its output. */
@@ -134,13 +103,15 @@ export function npmInstall(
 }
 
 /**
- * The first fenced code block of language `lang` (```js, ```sh, ...) that follows the README
- * heading `heading` (any level), before the next heading of the same or a higher level.
+ * The `index`th fenced code block of language `lang` (```js, ```sh, ...; words after the language,
+ * such as `run` or `no-check`, are the docs test's marks and do not count) that follows the
+ * heading `heading` (any level) of the markdown file `file` (relative to the repository root),
+ * before the next heading of the same or a higher level.
  */
-export async function readmeBlock(heading: string, lang: string, index = 0): Promise<string> {
-    const lines = (await readFile(join(REPO_ROOT, 'README.md'), 'utf8')).split('\n');
+export async function docBlock(file: string, heading: string, lang: string, index = 0): Promise<string> {
+    const lines = (await readFile(join(REPO_ROOT, file), 'utf8')).split('\n');
     const start = lines.findIndex((line) => /^#+ /.test(line) && line.replace(/^#+ /, '') === heading);
-    if (start === -1) throw new Error(`README.md has no heading "${heading}"`);
+    if (start === -1) throw new Error(`${file} has no heading "${heading}"`);
     const level = (lines[start] as string).indexOf(' ');
     const blocks: string[] = [];
     let block: string[] | undefined;
@@ -148,7 +119,7 @@ export async function readmeBlock(heading: string, lang: string, index = 0): Pro
         if (block === undefined) {
             const match = /^(#+) /.exec(line);
             if (match !== null && (match[1] as string).length <= level) break;
-            if (line === `\`\`\`${lang}`) block = [];
+            if (line.startsWith('```') && line.slice(3).split(' ')[0] === lang) block = [];
         } else if (line === '```') {
             blocks.push(`${block.join('\n')}\n`);
             block = undefined;
@@ -157,8 +128,13 @@ export async function readmeBlock(heading: string, lang: string, index = 0): Pro
         }
     }
     const found = blocks[index];
-    if (found === undefined) throw new Error(`README.md has no ${lang} block ${index} under "${heading}"`);
+    if (found === undefined) throw new Error(`${file} has no ${lang} block ${index} under "${heading}"`);
     return found;
+}
+
+/** {@link docBlock} of the README. */
+export function readmeBlock(heading: string, lang: string, index = 0): Promise<string> {
+    return docBlock('README.md', heading, lang, index);
 }
 
 async function exists(path: string): Promise<boolean> {
