@@ -115,6 +115,23 @@ test('raw JSON Schema: JsonObject arguments and any structuredContent, as before
     assert.equal(tool.name, 'raw');
 });
 
+test('without defineTool, a Standard Schema tool is accepted with JsonObject arguments', () => {
+    const options: McpStdioServerOptions = {
+        serverInfo: {name: 't', version: '1'},
+        tools: [
+            {
+                name: 'plain',
+                inputSchema: z.object({n: z.number()}),
+                handler: (args) => {
+                    same<typeof args, JsonObject>();
+                    return text(String(args.n));
+                },
+            },
+        ],
+    };
+    assert.equal(options.tools?.[0]?.name, 'plain');
+});
+
 test('defineTool returns the very tool it was given', () => {
     const given = {name: 'same', inputSchema: z.object({}), handler: () => text('x')};
     assert.equal(defineTool(given), given);
