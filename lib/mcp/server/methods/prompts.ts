@@ -41,7 +41,7 @@ export function promptsGet(
         fail(session, id, ErrorCode.InvalidParams, `Unknown prompt: ${JSON.stringify(name)}`);
         return;
     }
-    const given = params.arguments ?? {};
+    const given = params.arguments === undefined ? {} : params.arguments;
     if (!isObject(given)) {
         fail(
             session,
