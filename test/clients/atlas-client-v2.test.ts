@@ -20,7 +20,7 @@ import {
     observeResult,
     STAR_ATLAS,
     UNKNOWN_ID_RESULT,
-} from './atlas-support.js';
+} from '../examples/star-atlas-session.js';
 import type {ProcessTap} from './modern-support.js';
 import {answerLine, lastRequestId, MODERN, SERVER_INFO_KEY} from './modern-support.js';
 import type {Connected} from './sdk-v2-support.js';

@@ -7,8 +7,14 @@ import assert from 'node:assert/strict';
 import {createRequire} from 'node:module';
 import {dirname, join} from 'node:path';
 import {describe, test} from 'node:test';
+import {
+    OBJECT_TEMPLATE,
+    OBSERVE_PROMPT,
+    objectContents,
+    observeResult,
+    STAR_ATLAS,
+} from '../examples/star-atlas-session.js';
 import {runNode} from '../helpers/process.js';
-import {OBJECT_TEMPLATE, OBSERVE_PROMPT, objectContents, observeResult, STAR_ATLAS} from './atlas-support.js';
 import {REPO_ROOT} from './support.js';
 
 /** Each run is its own pair of processes, so the runs go in parallel; the timeout only guards a hang. */

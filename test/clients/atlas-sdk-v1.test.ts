@@ -19,7 +19,7 @@ import {
     observeResult,
     STAR_ATLAS,
     UNKNOWN_ID_RESULT,
-} from './atlas-support.js';
+} from '../examples/star-atlas-session.js';
 import {closeAll, track, WireRecorder} from './support.js';
 
 after(closeAll);

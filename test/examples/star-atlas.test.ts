@@ -5,6 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
+import {fileURLToPath} from 'node:url';
+import {runNode} from '../helpers/process.js';
+import {recordsOf} from './session.js';
 import {
     ATLAS_CAPABILITIES,
     ATLAS_DISTANCE,
@@ -16,10 +19,9 @@ import {
     observeResult,
     STAR_ATLAS,
     UNKNOWN_ID_RESULT,
-} from '../clients/atlas-support.js';
-import {REPO_ROOT} from '../clients/support.js';
-import {runNode} from '../helpers/process.js';
-import {recordsOf} from './session.js';
+} from './star-atlas-session.js';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 type Message = {[key: string]: unknown};
 

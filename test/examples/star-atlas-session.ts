@@ -1,11 +1,12 @@
 /**
  * What the star-atlas example (examples/star-atlas.mjs) serves, exactly: its tool as zod's schema
- * converts to JSON Schema, its prompt and its template as listed, and the results the client tests
- * and the scripted sessions ask for.
+ * converts to JSON Schema, its prompt and its template as listed, and the results the scripted
+ * sessions and the real-client tests ask for.
  */
-import {examplePath} from './support.js';
+import {fileURLToPath} from 'node:url';
 
-export const STAR_ATLAS = examplePath('star-atlas.mjs');
+/** The example's source path: examples are not compiled, this file runs from `dist/test/examples/`. */
+export const STAR_ATLAS = fileURLToPath(new URL('../../../examples/star-atlas.mjs', import.meta.url));
 
 export const ATLAS_INFO = {name: 'star-atlas', version: '1.0.0'};
 
