@@ -41,9 +41,10 @@ test('prompt, template, completer and log types', () => {
         // @ts-expect-error log takes one of the eight syslog levels
         context.log('verbose', 'x');
     };
-    // @ts-expect-error logging is a boolean option
+    // @ts-expect-error logging is a boolean or one of the eight levels
     const options: McpStdioServerOptions = {serverInfo: {name: 's', version: '1'}, logging: 'yes'};
-    assert.ok([toolResult, system, numbers, log, options].length === 5);
+    const leveled: McpStdioServerOptions = {serverInfo: {name: 's', version: '1'}, logging: 'info'};
+    assert.ok([toolResult, system, numbers, log, options, leveled].length === 6);
     const server = createMcpStdioServer({
         serverInfo: {name: 's', version: '1'},
         prompts: [prompt],
