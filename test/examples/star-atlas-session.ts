@@ -3,10 +3,9 @@
  * converts to JSON Schema, its prompt and its template as listed, and the results the scripted
  * sessions and the real-client tests ask for.
  */
-import {fileURLToPath} from 'node:url';
+import {examplePath} from '../helpers/paths.js';
 
-/** The example's source path: examples are not compiled, this file runs from `dist/test/examples/`. */
-export const STAR_ATLAS = fileURLToPath(new URL('../../../examples/star-atlas.mjs', import.meta.url));
+export const STAR_ATLAS = examplePath('star-atlas.mjs');
 
 export const ATLAS_INFO = {name: 'star-atlas', version: '1.0.0'};
 

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
-import {fileURLToPath} from 'node:url';
+import {REPO_ROOT} from '../helpers/paths.js';
 import {runNode} from '../helpers/process.js';
 import {recordsOf} from './session.js';
 import {
@@ -20,8 +20,6 @@ import {
     STAR_ATLAS,
     UNKNOWN_ID_RESULT,
 } from './star-atlas-session.js';
-
-const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 type Message = {[key: string]: unknown};
 
