@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
 import {REPO_ROOT} from '../helpers/paths.js';
 import {runNode} from '../helpers/process.js';
+import {recordsOf} from './session.js';
 import {
     ATLAS_CAPABILITIES,
     ATLAS_DISTANCE,
@@ -18,8 +19,7 @@ import {
     observeResult,
     STAR_ATLAS,
     UNKNOWN_ID_RESULT,
-} from '../integration/clients/atlas-support.js';
-import {recordsOf} from './session.js';
+} from './star-atlas-session.js';
 
 type Message = {[key: string]: unknown};
 

@@ -9,7 +9,6 @@ import assert from 'node:assert/strict';
 import {after, before, describe, test} from 'node:test';
 import {Client, ProtocolError, ResourceNotFoundError} from '@modelcontextprotocol/client';
 import {StdioClientTransport} from '@modelcontextprotocol/client/stdio';
-import {closeAll, track} from '../../helpers/children.js';
 import {
     ATLAS_CAPABILITIES,
     ATLAS_DISTANCE,
@@ -21,7 +20,8 @@ import {
     observeResult,
     STAR_ATLAS,
     UNKNOWN_ID_RESULT,
-} from './atlas-support.js';
+} from '../../examples/star-atlas-session.js';
+import {closeAll, track} from '../../helpers/children.js';
 import type {ProcessTap} from './modern-support.js';
 import {answerLine, lastRequestId, MODERN, SERVER_INFO_KEY} from './modern-support.js';
 import type {Connected} from './sdk-v2-support.js';

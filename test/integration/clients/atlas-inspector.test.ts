@@ -16,7 +16,7 @@ import {
     objectContents,
     observeResult,
     STAR_ATLAS,
-} from './atlas-support.js';
+} from '../../examples/star-atlas-session.js';
 import type {Era} from './inspector-support.js';
 import {ENVELOPE, inspect, inspectResult, META, removeInspectorRecords} from './inspector-support.js';
 import type {TapRecord, Wire} from './modern-support.js';

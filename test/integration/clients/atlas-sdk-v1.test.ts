@@ -8,7 +8,6 @@ import {after, before, describe, test} from 'node:test';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 import {McpError} from '@modelcontextprotocol/sdk/types.js';
-import {closeAll, track} from '../../helpers/children.js';
 import {
     ATLAS_CAPABILITIES,
     ATLAS_DISTANCE,
@@ -20,7 +19,8 @@ import {
     observeResult,
     STAR_ATLAS,
     UNKNOWN_ID_RESULT,
-} from './atlas-support.js';
+} from '../../examples/star-atlas-session.js';
+import {closeAll, track} from '../../helpers/children.js';
 import {WireRecorder} from './support.js';
 
 after(closeAll);

@@ -170,6 +170,10 @@ describe('prompts/get', () => {
                 await ask(6, {name: 'review', arguments: ['x']}),
                 errorLine(6, -32602, 'prompts/get "params.arguments" must be an object of string values'),
             );
+            assert.equal(
+                await ask(7, {name: 'simple', arguments: null}),
+                errorLine(7, -32602, 'prompts/get "params.arguments" must be an object of string values'),
+            );
             await end(h);
         });
     }

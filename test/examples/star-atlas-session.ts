@@ -1,9 +1,9 @@
 /**
  * What the star-atlas example (examples/star-atlas.mjs) serves, exactly: its tool as zod's schema
- * converts to JSON Schema, its prompt and its template as listed, and the results the client tests
- * and the scripted sessions ask for.
+ * converts to JSON Schema, its prompt and its template as listed, and the results the scripted
+ * sessions and the real-client tests ask for.
  */
-import {examplePath} from '../../helpers/paths.js';
+import {examplePath} from '../helpers/paths.js';
 
 export const STAR_ATLAS = examplePath('star-atlas.mjs');
 
