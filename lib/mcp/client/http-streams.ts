@@ -9,7 +9,7 @@
  * resets the count; after `reconnect.maxAttempts` failures in a row the stream is given up.
  */
 import type {RequestId} from '../../jsonrpc/records.js';
-import {isObject} from '../../jsonrpc/records.js';
+import {isObject, isResponse} from '../../jsonrpc/records.js';
 import type {StreamSink} from './http-body.js';
 import {McpHttpError, readEvents} from './http-body.js';
 import type {HttpSettings} from './http-options.js';
@@ -33,7 +33,7 @@ interface Backoff {
 
 /** A JSON-RPC response (not a request) to the request `id`. */
 export function isAnswer(message: unknown, id: RequestId): boolean {
-    return isObject(message) && message.id === id && !Object.hasOwn(message, 'method');
+    return isObject(message) && message.id === id && isResponse(message);
 }
 
 /** The media type of a response, lower-cased, without parameters. */

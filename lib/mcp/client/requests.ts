@@ -14,7 +14,7 @@
  */
 
 import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
-import {classify, isObject} from '../../jsonrpc/records.js';
+import {classify, isObject, isResponse} from '../../jsonrpc/records.js';
 import {readResponse} from '../../jsonrpc/response.js';
 import type {McpClientError} from './errors.js';
 import {McpConnectionError, McpProtocolViolationError, McpRemoteError, McpTimeoutError} from './errors.js';
@@ -136,7 +136,7 @@ export class Requests {
     /** One parsed message from the server. */
     receive(value: unknown): void {
         if (this.#over !== undefined) return;
-        if (isObject(value) && !Object.hasOwn(value, 'method')) {
+        if (isObject(value) && isResponse(value)) {
             this.#answer(value);
             return;
         }
@@ -152,7 +152,7 @@ export class Requests {
                 new McpProtocolViolationError(`The MCP server sent an invalid message: ${incoming.message}`),
             );
         }
-        // 'response' cannot occur here: a message with a "method" member is never read as one.
+        // 'response' cannot occur here: every response went to `#answer` above.
     }
 
     /**

@@ -4,17 +4,18 @@
  */
 import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
 import type {Era} from './era.js';
-import type {Wire} from './outcome.js';
+import type {SessionOutput} from './output.js';
 import type {ProgressSource} from './progress.js';
-import {Progress, progressTokenOf} from './progress.js';
+import {ProgressReporter, progressTokenOf} from './progress.js';
 import type {HandlerContext, Implementation, ProgressUpdate} from './types.js';
 
 export type CallMethod = 'tools/call' | 'resources/read';
 
-/** Where a call sends its progress and diagnostics, and tells that its handler settled. */
-export interface CallWire extends Wire {
+/** What a call needs of what runs it: an output for its progress, and an answer once it settled. */
+export interface CallHost {
+    readonly output: SessionOutput;
     /** The promise of `call`'s handler settled (once per call): answer it at the end of the turn. */
-    settled(call: Call): void;
+    queueAnswer(call: Call): void;
 }
 
 /** What a handler is told about its client: from `initialize` (legacy) or the request's `_meta` (modern). */
@@ -131,7 +132,7 @@ export class Call implements ProgressSource {
     readonly context: HandlerContext;
     /** `params._meta.progressToken` as sent, read once so that a handler cannot change it. */
     readonly progressToken: unknown;
-    readonly #wire: CallWire;
+    readonly #host: CallHost;
     /**
      * CANCELLED, SETTLED, ANSWERED (the outcome went to `answer`, a cancelled call's included: see
      * `end`) and FULFILLED, or'ed.
@@ -141,7 +142,7 @@ export class Call implements ProgressSource {
     outcome: unknown;
     #reason: unknown;
     #controller: AbortController | undefined;
-    #progress: Progress | undefined;
+    #progress: ProgressReporter | undefined;
 
     constructor(
         id: RequestId,
@@ -150,12 +151,12 @@ export class Call implements ProgressSource {
         target: string,
         era: Era,
         client: ClientData,
-        wire: CallWire,
+        host: CallHost,
     ) {
         this.target = target;
         this.era = era;
         this.progressToken = progressTokenOf(params._meta);
-        this.#wire = wire;
+        this.#host = host;
         // An object literal with its own getter costs V8 about 0.8 µs and leaves a slow
         // dictionary-mode object. Defining one shared getter first keeps the object on a cached
         // fast shape (about 0.25 µs); the getter finds this call through a private stamp, which a
@@ -202,7 +203,7 @@ export class Call implements ProgressSource {
 
     /** Created on first use, like the signal. */
     get reportProgress(): (update: ProgressUpdate) => boolean {
-        this.#progress ??= new Progress(this, this.#wire);
+        this.#progress ??= new ProgressReporter(this, this.#host.output);
         return this.#progress.report;
     }
 
@@ -233,13 +234,13 @@ export class Call implements ProgressSource {
         this.#controller?.abort(reason);
     }
 
-    /** Records how the handler's promise settled and tells the wire, the first time only. */
+    /** Records how the handler's promise settled and queues its answer, the first time only. */
     settle(fulfilled: boolean, value: unknown): void {
         if (this.settled) return;
         this.#state |= fulfilled ? SETTLED | FULFILLED : SETTLED;
         this.outcome = value;
         settlement.observe?.(this.requestId);
-        this.#wire.settled(this);
+        this.#host.queueAnswer(this);
     }
 
     /** The thrown value is this call's own abort reason (or the default one): no news worth a diagnostic. */

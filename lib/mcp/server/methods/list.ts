@@ -2,11 +2,11 @@
 import type {JsonObject, RequestId} from '../../../jsonrpc/records.js';
 import {resultRecord} from '../../../jsonrpc/records.js';
 import {ErrorCode} from '../errors.js';
-import type {Wire} from '../outcome.js';
-import {fail} from '../outcome.js';
+import {fail} from '../failures.js';
+import type {SessionOutput} from '../output.js';
 
 export function answerList(
-    wire: Wire,
+    output: SessionOutput,
     id: RequestId,
     method: string,
     params: JsonObject | undefined,
@@ -14,12 +14,12 @@ export function answerList(
 ): void {
     if (params !== undefined && Object.hasOwn(params, 'cursor')) {
         fail(
-            wire,
+            output,
             id,
             ErrorCode.InvalidParams,
             `${method} returns the complete list in one result and takes no "cursor"`,
         );
         return;
     }
-    wire.send(resultRecord(id, json));
+    output.send(resultRecord(id, json));
 }

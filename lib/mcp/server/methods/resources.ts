@@ -4,7 +4,7 @@ import type {ClientData} from '../call.js';
 import {Call} from '../call.js';
 import type {Era} from '../era.js';
 import {ErrorCode} from '../errors.js';
-import {fail} from '../outcome.js';
+import {fail} from '../failures.js';
 import type {HandlerContext} from '../types.js';
 import type {Dispatch} from './dispatch.js';
 import {answerList} from './list.js';
@@ -15,7 +15,7 @@ export function resourcesList(
     params: JsonObject | undefined,
     era: Era,
 ): void {
-    answerList(session, id, 'resources/list', params, era.fixed['resources/list']);
+    answerList(session.output, id, 'resources/list', params, era.fixed['resources/list']);
 }
 
 export function resourceTemplatesList(
@@ -24,7 +24,7 @@ export function resourceTemplatesList(
     params: JsonObject | undefined,
     era: Era,
 ): void {
-    answerList(session, id, 'resources/templates/list', params, era.fixed['resources/templates/list']);
+    answerList(session.output, id, 'resources/templates/list', params, era.fixed['resources/templates/list']);
 }
 
 export function readResource(
@@ -37,7 +37,7 @@ export function readResource(
     const uri = params?.uri;
     if (params === undefined || typeof uri !== 'string') {
         fail(
-            session,
+            session.output,
             id,
             ErrorCode.InvalidParams,
             'resources/read needs "params.uri", the resource URI as a string',
@@ -46,11 +46,11 @@ export function readResource(
     }
     const handler = session.catalog.resources.get(uri);
     if (handler === undefined) {
-        fail(session, id, era.resourceNotFound, `Resource not found: ${uri}`, {uri});
+        fail(session.output, id, era.resourceNotFound, `Resource not found: ${uri}`, {uri});
         return;
     }
-    const call = new Call(id, 'resources/read', params, uri, era, client, session);
-    session.run(call, () =>
+    const call = new Call(id, 'resources/read', params, uri, era, client, session.calls);
+    session.calls.run(call, () =>
         handler(params as {uri: string}, call.context as HandlerContext<'resources/read'>),
     );
 }
