@@ -7,6 +7,7 @@ import {JsonRpcErrorCode as ErrorCode} from './codes.js';
 /** A request id: a string or a safe integer. `1` and `"1"` are different ids. */
 export type RequestId = string | number;
 
+/** A JSON object as it crosses the wire. */
 export type JsonObject = {[key: string]: unknown};
 
 export type Incoming =

@@ -4,6 +4,7 @@
  * starts nothing.
  */
 
+export {DEFAULT_MAX_MESSAGE_BYTES} from '../../util/options.js';
 export type {
     AudioContent,
     BlobResourceContents,
@@ -19,7 +20,7 @@ export type {
     TextContent,
     TextResourceContents,
     ToolDescriptor,
-} from '../server/types.js';
+} from '../protocol/types.js';
 export type {
     McpClientCommonOptions,
     McpClientOptions,
@@ -33,7 +34,6 @@ export {
     DEFAULT_EXIT_GRACE_MS,
     DEFAULT_INITIALIZE_TIMEOUT_MS,
     DEFAULT_LIST_TIMEOUT_MS,
-    DEFAULT_MAX_MESSAGE_BYTES,
     DEFAULT_TERMINATE_GRACE_MS,
 } from './connect.js';
 export {

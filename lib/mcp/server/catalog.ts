@@ -10,6 +10,7 @@
 import type {JsonObject} from '../../jsonrpc/records.js';
 import {isObject} from '../../jsonrpc/records.js';
 import {describe} from '../../util/describe.js';
+import {checkKnownKeys, DEFAULT_MAX_MESSAGE_BYTES} from '../../util/options.js';
 import type {CacheHints, Versions} from './settings.js';
 import {
     captureCache,
@@ -21,9 +22,6 @@ import {
 } from './settings.js';
 import type {McpResource, McpStdioServerOptions, McpTool, ResourceHandler, ToolHandler} from './types.js';
 
-export {MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS} from './settings.js';
-
-export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 export const DEFAULT_OUTPUT_HIGH_WATER_MARK = 16 * 1024 * 1024;
 
 export interface Catalog {
@@ -46,7 +44,7 @@ export interface Catalog {
     initializeResult(protocolVersion: string): string;
 }
 
-const OPTION_NAMES = new Set([
+const OPTION_NAMES: readonly string[] = [
     'serverInfo',
     'instructions',
     'tools',
@@ -56,7 +54,7 @@ const OPTION_NAMES = new Set([
     'readCache',
     'maxMessageBytes',
     'outputHighWaterMark',
-]);
+];
 
 export function buildCatalog(options: McpStdioServerOptions): Catalog {
     if (!isObject(options)) {
@@ -64,13 +62,7 @@ export function buildCatalog(options: McpStdioServerOptions): Catalog {
             `createMcpStdioServer(options) needs an options object, got ${describe(options)}`,
         );
     }
-    for (const key of Object.keys(options)) {
-        if (!OPTION_NAMES.has(key)) {
-            throw new TypeError(
-                `createMcpStdioServer: unknown option "${key}"; the options are ${[...OPTION_NAMES].join(', ')}`,
-            );
-        }
-    }
+    checkKnownKeys('createMcpStdioServer', options, OPTION_NAMES);
     const serverInfo = options.serverInfo;
     if (
         !isObject(serverInfo) ||

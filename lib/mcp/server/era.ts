@@ -14,13 +14,9 @@
  */
 import type {JsonObject} from '../../jsonrpc/records.js';
 import {isObject} from '../../jsonrpc/records.js';
+import {SERVER_INFO_KEY} from '../protocol/meta.js';
 import type {Catalog} from './catalog.js';
 import {ErrorCode} from './errors.js';
-
-export const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
-export const CLIENT_CAPABILITIES_KEY = 'io.modelcontextprotocol/clientCapabilities';
-export const CLIENT_INFO_KEY = 'io.modelcontextprotocol/clientInfo';
-export const SERVER_INFO_KEY = 'io.modelcontextprotocol/serverInfo';
 
 /** The serialized results of the methods whose answer never changes during a session. */
 export interface FixedResults {

@@ -6,9 +6,9 @@
 import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
 import {isObject} from '../../jsonrpc/records.js';
 import {describe} from '../../util/describe.js';
+import {CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, PROTOCOL_VERSION_KEY} from '../protocol/meta.js';
 import type {ClientData} from './call.js';
 import type {Era} from './era.js';
-import {CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, PROTOCOL_VERSION_KEY} from './era.js';
 import {ErrorCode} from './errors.js';
 import {fail} from './failures.js';
 import type {Dispatch} from './methods/dispatch.js';

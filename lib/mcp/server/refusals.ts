@@ -6,8 +6,8 @@
  */
 import type {RequestId} from '../../jsonrpc/records.js';
 import {errorRecord} from '../../jsonrpc/records.js';
+import {CLIENT_CAPABILITIES_KEY, PROTOCOL_VERSION_KEY} from '../protocol/meta.js';
 import {formatDiagnostic} from './diagnostics.js';
-import {CLIENT_CAPABILITIES_KEY, PROTOCOL_VERSION_KEY} from './era.js';
 import {ErrorCode} from './errors.js';
 import {fail} from './failures.js';
 import type {SessionOutput} from './output.js';

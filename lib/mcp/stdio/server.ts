@@ -14,6 +14,7 @@ import type {RequestId} from '../../jsonrpc/records.js';
 import {isObject, isRequestId} from '../../jsonrpc/records.js';
 import {RecordWriter} from '../../jsonrpc/writer.js';
 import {describe} from '../../util/describe.js';
+import {checkKnownKeys} from '../../util/options.js';
 import type {Catalog} from '../server/catalog.js';
 import {buildCatalog} from '../server/catalog.js';
 import {formatDiagnostic} from '../server/diagnostics.js';
@@ -69,7 +70,8 @@ class StdioServer implements McpStdioServer {
                     `server.start(options) needs an options object, got ${describe(options)}`,
                 );
             }
-            checkStartKeys(options);
+            // A misspelt key would otherwise fall back to the process's own stream without a word.
+            checkKnownKeys('server.start()', options, START_OPTIONS);
         }
         const inputStream = options?.input ?? process.stdin;
         const outputStream = options?.output ?? process.stdout;
@@ -273,15 +275,4 @@ function checkWritable(name: string, output: unknown): asserts output is Writabl
     }
 }
 
-const START_OPTIONS = new Set(['input', 'output', 'error']);
-
-/** A misspelt key would otherwise fall back to the process's own stream without a word. */
-function checkStartKeys(options: object): void {
-    for (const key of Object.keys(options)) {
-        if (!START_OPTIONS.has(key)) {
-            throw new TypeError(
-                `server.start(): unknown option "${key}"; the options are ${[...START_OPTIONS].join(', ')}`,
-            );
-        }
-    }
-}
+const START_OPTIONS: readonly string[] = ['input', 'output', 'error'];
