@@ -39,12 +39,12 @@ export {
 export {
     McpClientError,
     McpConnectionError,
+    McpHttpError,
     McpProtocolViolationError,
     McpRemoteError,
     McpTimeoutError,
     McpToolError,
 } from './errors.js';
-export {McpHttpError} from './http-body.js';
 export type {HttpReconnectOptions, HttpTransportOptions} from './http-options.js';
 export type {CallToolOptions, RequestOptions} from './options.js';
 export type {Progress} from './requests.js';
