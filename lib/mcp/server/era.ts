@@ -123,8 +123,8 @@ export function modernEra(catalog: Catalog): Era {
                 const json = serialize(result);
                 if (typeof json !== 'string') return json;
                 if (extra === undefined && json !== '{}') {
-                    // The same text as below, with one slice and one concatenation fewer: in-process
-                    // modern call -2 to -3 % on Node 20 (two paired runs), nothing on Node 24.
+                    // The same text as below, with one slice and one concatenation fewer
+                    // (bench/LOG.md, entry 12).
                     return head + json.slice(1);
                 }
                 const body = json.slice(1, -1);
