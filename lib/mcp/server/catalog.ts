@@ -131,77 +131,81 @@ interface Captured<Handler> {
     descriptors: string[];
 }
 
+/** What tells one catalog option's entries apart: tools by `name`, resources by `uri`. */
+interface EntryKind {
+    readonly option: 'tools' | 'resources';
+    readonly key: 'name' | 'uri';
+    /** Ends "createMcpStdioServer: tools[0] ("x") repeats …". */
+    readonly repeated: string;
+    /** Checks the rest of one entry (its handler included), in the order its errors are reported. */
+    check(label: string, descriptor: JsonObject, handler: unknown): void;
+}
+
 /**
  * `legacy`: a revision before 2026-07-28 is served, whose clients reject an `outputSchema` without
  * `"type": "object"`; 2026-07-28 allows any JSON Schema object there. `inputSchema` needs
  * `"type": "object"` in every revision.
  */
 function captureTools(tools: unknown, legacy: boolean): Captured<ToolHandler> {
-    const captured: Captured<ToolHandler> = {handlers: new Map(), descriptors: []};
-    for (const [index, entry] of entries<McpTool>('tools', tools)) {
-        const at = `tools[${index}]`;
+    return capture<ToolHandler>(tools, {
+        option: 'tools',
+        key: 'name',
+        repeated: 'repeats a tool name; each tool name must be unique',
+        check(label, descriptor, handler) {
+            checkHandler(label, handler);
+            objectSchema(label, 'inputSchema', descriptor.inputSchema, true);
+            if (legacy) objectSchema(label, 'outputSchema', descriptor.outputSchema, false);
+            else anySchema(label, descriptor.outputSchema);
+        },
+    });
+}
+
+function captureResources(resources: unknown): Captured<ResourceHandler> {
+    return capture<ResourceHandler>(resources, {
+        option: 'resources',
+        key: 'uri',
+        repeated: 'repeats a resource uri; each uri must be unique',
+        check(label, descriptor, handler) {
+            if (typeof descriptor.name !== 'string') {
+                throw new TypeError(
+                    `createMcpStdioServer: ${label} needs a "name" string, got ${describe(descriptor.name)}`,
+                );
+            }
+            checkHandler(label, handler);
+        },
+    });
+}
+
+function capture<Handler>(value: unknown, kind: EntryKind): Captured<Handler> {
+    const captured: Captured<Handler> = {handlers: new Map(), descriptors: []};
+    for (const [index, entry] of entries<McpTool | McpResource>(kind.option, value)) {
+        const at = `${kind.option}[${index}]`;
         if (!isObject(entry))
             throw new TypeError(`createMcpStdioServer: ${at} must be an object, got ${describe(entry)}`);
         const {handler, ...descriptor} = entry;
-        if (typeof descriptor.name !== 'string' || descriptor.name === '') {
+        const key = descriptor[kind.key];
+        if (typeof key !== 'string' || key === '') {
             throw new TypeError(
-                `createMcpStdioServer: ${at} needs a non-empty "name" string, got ${describe(descriptor.name)}`,
+                `createMcpStdioServer: ${at} needs a non-empty "${kind.key}" string, got ${describe(key)}`,
             );
         }
-        const name = descriptor.name;
-        const label = `${at} (${JSON.stringify(name)})`;
-        if (typeof handler !== 'function') {
-            throw new TypeError(
-                `createMcpStdioServer: ${label} needs a "handler" function, got ${describe(handler)}`,
-            );
+        const label = `${at} (${JSON.stringify(key)})`;
+        kind.check(label, descriptor, handler);
+        if (captured.handlers.has(key)) {
+            throw new TypeError(`createMcpStdioServer: ${label} ${kind.repeated}`);
         }
-        objectSchema(label, 'inputSchema', descriptor.inputSchema, true);
-        if (legacy) objectSchema(label, 'outputSchema', descriptor.outputSchema, false);
-        else anySchema(label, descriptor.outputSchema);
-        if (captured.handlers.has(name)) {
-            throw new TypeError(
-                `createMcpStdioServer: ${label} repeats a tool name; each tool name must be unique`,
-            );
-        }
-        captured.handlers.set(name, handler);
+        captured.handlers.set(key, handler as Handler);
         captured.descriptors.push(toJson(descriptor, label));
     }
     return captured;
 }
 
-function captureResources(resources: unknown): Captured<ResourceHandler> {
-    const captured: Captured<ResourceHandler> = {handlers: new Map(), descriptors: []};
-    for (const [index, entry] of entries<McpResource>('resources', resources)) {
-        const at = `resources[${index}]`;
-        if (!isObject(entry))
-            throw new TypeError(`createMcpStdioServer: ${at} must be an object, got ${describe(entry)}`);
-        const {handler, ...descriptor} = entry;
-        if (typeof descriptor.uri !== 'string' || descriptor.uri === '') {
-            throw new TypeError(
-                `createMcpStdioServer: ${at} needs a non-empty "uri" string, got ${describe(descriptor.uri)}`,
-            );
-        }
-        const uri = descriptor.uri;
-        const label = `${at} (${JSON.stringify(uri)})`;
-        if (typeof descriptor.name !== 'string') {
-            throw new TypeError(
-                `createMcpStdioServer: ${label} needs a "name" string, got ${describe(descriptor.name)}`,
-            );
-        }
-        if (typeof handler !== 'function') {
-            throw new TypeError(
-                `createMcpStdioServer: ${label} needs a "handler" function, got ${describe(handler)}`,
-            );
-        }
-        if (captured.handlers.has(uri)) {
-            throw new TypeError(
-                `createMcpStdioServer: ${label} repeats a resource uri; each uri must be unique`,
-            );
-        }
-        captured.handlers.set(uri, handler);
-        captured.descriptors.push(toJson(descriptor, label));
+function checkHandler(label: string, handler: unknown): void {
+    if (typeof handler !== 'function') {
+        throw new TypeError(
+            `createMcpStdioServer: ${label} needs a "handler" function, got ${describe(handler)}`,
+        );
     }
-    return captured;
 }
 
 function entries<Entry>(option: string, value: unknown): [number, Entry][] {

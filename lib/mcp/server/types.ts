@@ -15,27 +15,7 @@ import type {
     ToolDescriptor,
 } from '../protocol/types.js';
 
-export type {
-    AudioContent,
-    BlobResourceContents,
-    CallToolResult,
-    ContentBlock,
-    EmbeddedResource,
-    Icon,
-    ImageContent,
-    Implementation,
-    JsonObject,
-    ObjectSchema,
-    ReadResourceParams,
-    ReadResourceResult,
-    RequestId,
-    ResourceDescriptor,
-    ResourceLink,
-    TextContent,
-    TextResourceContents,
-    ToolAnnotations,
-    ToolDescriptor,
-} from '../protocol/types.js';
+export type * from '../protocol/types.js';
 
 /** What `context.reportProgress` takes: one `notifications/progress`, without its token. */
 export interface ProgressUpdate {
