@@ -4,13 +4,15 @@
  * Every descriptor is copied through JSON at construction, so later changes to the caller's
  * objects have no effect and a value that cannot cross the wire fails here, naming its entry,
  * rather than in the middle of a session. The `tools/list` and `resources/list` results are
- * serialized once, exactly as authored with only `handler` left out.
+ * serialized once, exactly as authored with only `handler` left out (a tool's Standard Schemas
+ * as the JSON Schema they convert to).
  */
 
 import type {JsonObject} from '../../jsonrpc/records.js';
 import {isObject} from '../../jsonrpc/records.js';
 import {describe} from '../../util/describe.js';
 import {checkKnownKeys, DEFAULT_MAX_MESSAGE_BYTES} from '../../util/options.js';
+import {servedTool} from './schema-tool.js';
 import type {CacheHints, Versions} from './settings.js';
 import {
     captureCache,
@@ -20,7 +22,13 @@ import {
     positiveInteger,
     toJson,
 } from './settings.js';
-import type {McpResource, McpStdioServerOptions, McpTool, ResourceHandler, ToolHandler} from './types.js';
+import type {
+    McpResource,
+    McpSchemaTool,
+    McpStdioServerOptions,
+    ResourceHandler,
+    ToolHandler,
+} from './types.js';
 
 export const DEFAULT_OUTPUT_HIGH_WATER_MARK = 16 * 1024 * 1024;
 
@@ -132,13 +140,16 @@ interface Captured<Handler> {
 }
 
 /** What tells one catalog option's entries apart: tools by `name`, resources by `uri`. */
-interface EntryKind {
+interface EntryKind<Handler> {
     readonly option: 'tools' | 'resources';
     readonly key: 'name' | 'uri';
     /** Ends "createMcpStdioServer: tools[0] ("x") repeats …". */
     readonly repeated: string;
-    /** Checks the rest of one entry (its handler included), in the order its errors are reported. */
-    check(label: string, descriptor: JsonObject, handler: unknown): void;
+    /**
+     * Checks the rest of one entry (its handler included), in the order its errors are reported,
+     * and returns the handler to serve it with.
+     */
+    check(label: string, key: string, descriptor: JsonObject, handler: unknown): Handler;
 }
 
 /**
@@ -151,11 +162,13 @@ function captureTools(tools: unknown, legacy: boolean): Captured<ToolHandler> {
         option: 'tools',
         key: 'name',
         repeated: 'repeats a tool name; each tool name must be unique',
-        check(label, descriptor, handler) {
-            checkHandler(label, handler);
+        check(label, name, descriptor, handler) {
+            checkHandler<ToolHandler>(label, handler);
+            const served = servedTool(label, name, descriptor, handler, legacy);
             objectSchema(label, 'inputSchema', descriptor.inputSchema, true);
             if (legacy) objectSchema(label, 'outputSchema', descriptor.outputSchema, false);
             else anySchema(label, descriptor.outputSchema);
+            return served;
         },
     });
 }
@@ -165,20 +178,21 @@ function captureResources(resources: unknown): Captured<ResourceHandler> {
         option: 'resources',
         key: 'uri',
         repeated: 'repeats a resource uri; each uri must be unique',
-        check(label, descriptor, handler) {
+        check(label, _uri, descriptor, handler) {
             if (typeof descriptor.name !== 'string') {
                 throw new TypeError(
                     `createMcpStdioServer: ${label} needs a "name" string, got ${describe(descriptor.name)}`,
                 );
             }
-            checkHandler(label, handler);
+            checkHandler<ResourceHandler>(label, handler);
+            return handler;
         },
     });
 }
 
-function capture<Handler>(value: unknown, kind: EntryKind): Captured<Handler> {
+function capture<Handler>(value: unknown, kind: EntryKind<Handler>): Captured<Handler> {
     const captured: Captured<Handler> = {handlers: new Map(), descriptors: []};
-    for (const [index, entry] of entries<McpTool | McpResource>(kind.option, value)) {
+    for (const [index, entry] of entries<McpSchemaTool | McpResource>(kind.option, value)) {
         const at = `${kind.option}[${index}]`;
         if (!isObject(entry))
             throw new TypeError(`createMcpStdioServer: ${at} must be an object, got ${describe(entry)}`);
@@ -190,17 +204,17 @@ function capture<Handler>(value: unknown, kind: EntryKind): Captured<Handler> {
             );
         }
         const label = `${at} (${JSON.stringify(key)})`;
-        kind.check(label, descriptor, handler);
+        const served = kind.check(label, key, descriptor, handler);
         if (captured.handlers.has(key)) {
             throw new TypeError(`createMcpStdioServer: ${label} ${kind.repeated}`);
         }
-        captured.handlers.set(key, handler as Handler);
+        captured.handlers.set(key, served);
         captured.descriptors.push(toJson(descriptor, label));
     }
     return captured;
 }
 
-function checkHandler(label: string, handler: unknown): void {
+function checkHandler<Handler>(label: string, handler: unknown): asserts handler is Handler {
     if (typeof handler !== 'function') {
         throw new TypeError(
             `createMcpStdioServer: ${label} needs a "handler" function, got ${describe(handler)}`,
