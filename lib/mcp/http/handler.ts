@@ -140,11 +140,11 @@ class HttpHandler implements McpHttpHandler {
         // An exchange ends when its call is answered, and a call counts as running until then.
         for (;;) {
             const busy: Session[] = [];
-            for (const session of this.#tracker.sessions) if (session.running > 0) busy.push(session);
+            for (const session of this.#tracker.sessions) if (session.calls.running > 0) busy.push(session);
             for (const legacy of this.#sessions.values())
-                if (legacy.session.running > 0) busy.push(legacy.session);
+                if (legacy.session.calls.running > 0) busy.push(legacy.session);
             if (busy.length === 0) return;
-            await Promise.all(busy.map((session) => session.whenSettled()));
+            await Promise.all(busy.map((session) => session.calls.whenAllAnswered()));
         }
     }
 
@@ -165,8 +165,8 @@ class HttpHandler implements McpHttpHandler {
 
     #cancelAll(): void {
         const reason = new DOMException('The MCP server was closed with cancelPending: true', 'AbortError');
-        for (const session of this.#tracker.sessions) session.cancelAll(reason);
-        for (const legacy of this.#sessions.values()) legacy.session.cancelAll(reason);
+        for (const session of this.#tracker.sessions) session.calls.cancelAll(reason);
+        for (const legacy of this.#sessions.values()) legacy.session.calls.cancelAll(reason);
         // A cancelled request is never answered: its client hears that the server is going away.
         for (const exchange of [...this.#tracker.exchanges]) exchange.abandon(closedResponse);
     }

@@ -4,7 +4,7 @@
  * adapter for Node's `http`. The catalog types are the stdio entry's own. Importing this module
  * starts nothing.
  */
-export {MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS} from '../server/catalog.js';
+export {MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS} from '../protocol/versions.js';
 export type {
     StructuredToolResult,
     ToolArguments,

@@ -47,7 +47,7 @@ export class LegacySession {
 
     /** No request in flight and no GET stream open. */
     get idle(): boolean {
-        return this.exchanges.size === 0 && this.#stream === undefined && this.session.running === 0;
+        return this.exchanges.size === 0 && this.#stream === undefined && this.session.calls.running === 0;
     }
 
     get hasStream(): boolean {

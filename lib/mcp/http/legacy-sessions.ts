@@ -53,7 +53,7 @@ export class LegacySessions {
         if (session.ended) return;
         if (this.#sessions.get(session.id) === session) this.#sessions.delete(session.id);
         session.end();
-        session.session.cancelAll(new DOMException(`The MCP session ended (${reason})`, 'AbortError'));
+        session.session.calls.cancelAll(new DOMException(`The MCP session ended (${reason})`, 'AbortError'));
         this.#settings.onSessionEnd?.({sessionId: session.id, reason});
     }
 

@@ -6,7 +6,7 @@
 import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
 import {classify, errorRecord, isObject} from '../../jsonrpc/records.js';
 import type {QueueSlot} from '../../jsonrpc/writer.js';
-import {PROTOCOL_VERSION_KEY} from '../server/era.js';
+import {PROTOCOL_VERSION_KEY} from '../protocol/meta.js';
 import {ErrorCode} from '../server/errors.js';
 import type {Dispatch} from '../server/methods/dispatch.js';
 import {MODERN_METHODS} from '../server/methods/table.js';
@@ -78,7 +78,7 @@ export function serveModernRequest(
             streaming: input.streaming,
             headers: () => undefined,
             status: modernStatus,
-            onGone: (reason) => session.cancel(id, reason),
+            onGone: (reason) => session.calls.cancel(id, reason),
             onDone: () => tracker.release(exchange as Exchange, session),
         },
         request.signal,
@@ -153,8 +153,10 @@ function checkHeaders(
     // The core's own checks of the envelope, answered here so that they carry HTTP 400.
     const probe = {
         catalog: settings.catalog,
-        send: (record: string): void => {
-            refused = record;
+        output: {
+            send: (record: string): void => {
+                refused = record;
+            },
         },
     };
     if (modernClient(probe as unknown as Dispatch, id, meta) === undefined) {

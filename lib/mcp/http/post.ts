@@ -6,8 +6,8 @@
  */
 import type {JsonObject} from '../../jsonrpc/records.js';
 import {isObject} from '../../jsonrpc/records.js';
-import {MCP_PROTOCOL_VERSIONS} from '../server/catalog.js';
-import {PROTOCOL_VERSION_KEY} from '../server/era.js';
+import {PROTOCOL_VERSION_KEY} from '../protocol/meta.js';
+import {MCP_PROTOCOL_VERSIONS} from '../protocol/versions.js';
 import {ErrorCode} from '../server/errors.js';
 import {accepts, readBody} from './body.js';
 import {serveLegacyRequest} from './legacy-request.js';

@@ -28,6 +28,6 @@ export class Tracker {
     release(exchange: Exchange, session?: Session): void {
         this.#exchanges.delete(exchange);
         if (session === undefined) return;
-        session.whenSettled().then(() => this.#sessions.delete(session));
+        session.calls.whenAllAnswered().then(() => this.#sessions.delete(session));
     }
 }

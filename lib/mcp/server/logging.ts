@@ -12,7 +12,7 @@
 import {QueueSlot} from '../../jsonrpc/writer.js';
 import {describe} from '../../util/describe.js';
 import {LOGGING_LEVELS, levelRank} from './log-levels.js';
-import type {Wire} from './outcome.js';
+import type {SessionOutput} from './output.js';
 import type {LoggingLevel} from './types.js';
 
 export {LOGGING_LEVELS, levelRank};
@@ -20,7 +20,9 @@ export {LOGGING_LEVELS, levelRank};
 export const LOG_LEVEL_KEY = 'io.modelcontextprotocol/logLevel';
 
 /** Where a call's log messages go; `logLevel` is the session's level from `logging/setLevel`. */
-export interface LogWire extends Wire {
+export interface LogWire {
+    /** Where the messages go. */
+    readonly output: SessionOutput;
     /** The rank `logging/setLevel` chose for the session, or undefined while the client asked for none. */
     readonly logLevel: number | undefined;
 }
@@ -52,7 +54,7 @@ export class Log {
 
     /** The request was cancelled: messages still waiting are never written. */
     withdraw(): void {
-        for (const slot of this.#slots) this.#wire.withdraw(slot);
+        for (const slot of this.#slots) this.#wire.output.withdraw(slot);
         this.#slots = [];
     }
 
@@ -84,7 +86,7 @@ export class Log {
         }
         const name = logger === undefined ? '' : `,"logger":${JSON.stringify(logger)}`;
         const slot = new QueueSlot();
-        this.#wire.sendLatest(
+        this.#wire.output.sendLatest(
             `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"${level}"${name},"data":${json}}}\n`,
             slot,
         );

@@ -8,8 +8,8 @@ import type {ClientData} from '../call.js';
 import {Call} from '../call.js';
 import type {Era} from '../era.js';
 import {ErrorCode} from '../errors.js';
+import {fail} from '../failures.js';
 import type {Completer, CompletionContext} from '../feature-types.js';
-import {fail} from '../outcome.js';
 import type {Dispatch} from './dispatch.js';
 
 interface Target {
@@ -28,7 +28,7 @@ export function complete(
     era: Era,
     client: ClientData,
 ): void {
-    const refused = (message: string): void => fail(session, id, ErrorCode.InvalidParams, message);
+    const refused = (message: string): void => fail(session.output, id, ErrorCode.InvalidParams, message);
     const ref = params?.ref;
     const argument = params?.argument;
     if (
@@ -61,11 +61,11 @@ export function complete(
     const completer = target.complete.get(name);
     const value = argument.value;
     const described = `${target.what} ${JSON.stringify(name)} of ${target.label}`;
-    const call = new Call(id, 'completion/complete', params, described, era, client, session, {
+    const call = new Call(id, 'completion/complete', params, described, era, client, session.calls, {
         arguments: Object.freeze({...(chosen as Record<string, string> | undefined)}),
     });
     // A declared argument without a completer has no suggestions: an empty list, not an error.
-    session.run(call, () =>
+    session.calls.run(call, () =>
         completer === undefined ? [] : completer(value, call.context as CompletionContext),
     );
 }

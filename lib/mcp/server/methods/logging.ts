@@ -3,15 +3,15 @@ import type {JsonObject, RequestId} from '../../../jsonrpc/records.js';
 import {resultRecord} from '../../../jsonrpc/records.js';
 import {describe} from '../../../util/describe.js';
 import {ErrorCode} from '../errors.js';
+import {fail} from '../failures.js';
 import {LOGGING_LEVELS, levelRank} from '../logging.js';
-import {fail} from '../outcome.js';
 import type {Dispatch} from './dispatch.js';
 
 export function setLevel(session: Dispatch, id: RequestId, params: JsonObject | undefined): void {
     const rank = levelRank(params?.level);
     if (rank === -1) {
         fail(
-            session,
+            session.output,
             id,
             ErrorCode.InvalidParams,
             `logging/setLevel needs "params.level" to be one of ${LOGGING_LEVELS.join(', ')}, got ${describe(params?.level)}`,
@@ -19,5 +19,5 @@ export function setLevel(session: Dispatch, id: RequestId, params: JsonObject | 
         return;
     }
     session.setLogLevel(rank);
-    session.send(resultRecord(id, '{}'));
+    session.output.send(resultRecord(id, '{}'));
 }

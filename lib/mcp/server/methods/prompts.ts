@@ -5,7 +5,7 @@ import type {ClientData} from '../call.js';
 import {Call} from '../call.js';
 import type {Era} from '../era.js';
 import {ErrorCode} from '../errors.js';
-import {fail} from '../outcome.js';
+import {fail} from '../failures.js';
 import type {HandlerContext} from '../types.js';
 import type {Dispatch} from './dispatch.js';
 import {answerList} from './list.js';
@@ -16,7 +16,7 @@ export function promptsList(
     params: JsonObject | undefined,
     era: Era,
 ): void {
-    answerList(session, id, 'prompts/list', params, era.fixed['prompts/list']);
+    answerList(session.output, id, 'prompts/list', params, era.fixed['prompts/list']);
 }
 
 export function promptsGet(
@@ -29,7 +29,7 @@ export function promptsGet(
     const name = params?.name;
     if (params === undefined || typeof name !== 'string') {
         fail(
-            session,
+            session.output,
             id,
             ErrorCode.InvalidParams,
             'prompts/get needs "params.name", the prompt name as a string',
@@ -38,13 +38,13 @@ export function promptsGet(
     }
     const prompt = session.catalog.prompts.get(name);
     if (prompt === undefined) {
-        fail(session, id, ErrorCode.InvalidParams, `Unknown prompt: ${JSON.stringify(name)}`);
+        fail(session.output, id, ErrorCode.InvalidParams, `Unknown prompt: ${JSON.stringify(name)}`);
         return;
     }
     const given = params.arguments === undefined ? {} : params.arguments;
     if (!isObject(given)) {
         fail(
-            session,
+            session.output,
             id,
             ErrorCode.InvalidParams,
             'prompts/get "params.arguments" must be an object of string values',
@@ -54,7 +54,7 @@ export function promptsGet(
     for (const [key, value] of Object.entries(given)) {
         if (typeof value !== 'string') {
             fail(
-                session,
+                session.output,
                 id,
                 ErrorCode.InvalidParams,
                 `prompts/get of prompt ${JSON.stringify(name)}: argument ${JSON.stringify(key)} must be a string`,
@@ -66,7 +66,7 @@ export function promptsGet(
     if (missing.length > 0) {
         const list = missing.map((argument) => JSON.stringify(argument)).join(', ');
         fail(
-            session,
+            session.output,
             id,
             ErrorCode.InvalidParams,
             `prompts/get of prompt ${JSON.stringify(name)} is missing the required argument${missing.length > 1 ? 's' : ''} ${list}`,
@@ -74,6 +74,6 @@ export function promptsGet(
         return;
     }
     const args = given as Record<string, string>;
-    const call = new Call(id, 'prompts/get', params, name, era, client, session);
-    session.run(call, () => prompt.handler(args, call.context as HandlerContext<'prompts/get'>));
+    const call = new Call(id, 'prompts/get', params, name, era, client, session.calls);
+    session.calls.run(call, () => prompt.handler(args, call.context as HandlerContext<'prompts/get'>));
 }

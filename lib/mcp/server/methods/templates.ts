@@ -19,11 +19,11 @@ export function readTemplated(
     for (const entry of session.catalog.templates) {
         const variables = entry.template.match(uri);
         if (variables === undefined) continue;
-        const call = new Call(id, 'resources/read', params, uri, era, client, session, {
+        const call = new Call(id, 'resources/read', params, uri, era, client, session.calls, {
             variables: Object.freeze(variables),
         });
         const handler = entry.handler;
-        session.run(call, () => handler(params as ReadResourceParams, call.context as TemplateContext));
+        session.calls.run(call, () => handler(params as ReadResourceParams, call.context as TemplateContext));
         return true;
     }
     return false;
