@@ -205,6 +205,14 @@ describe('HTTP safety', () => {
             name: 'TypeError',
             message: 'createMcpHttpHandler: sessionIdleTimeoutMs must be a number, got the string "5"',
         });
+        // Node fires a longer timer after 1 ms: such a session would end at once.
+        for (const value of [2 ** 31, 2 ** 32]) {
+            assert.throws(() => createMcpHttpHandler({...base, sessionIdleTimeoutMs: value}), {
+                name: 'RangeError',
+                message: `createMcpHttpHandler: sessionIdleTimeoutMs must be a whole number of milliseconds from 1 to 2147483647, got ${value}`,
+            });
+        }
+        assert.doesNotThrow(() => createMcpHttpHandler({...base, sessionIdleTimeoutMs: 2 ** 31 - 1}));
         assert.throws(() => createMcpHttpHandler({...base, onSessionEnd: 1 as never}), {
             name: 'TypeError',
             message: 'createMcpHttpHandler: onSessionEnd must be a function, got number 1',
