@@ -14,6 +14,9 @@ import type {Expression, Operator} from './uri-template-syntax.js';
  */
 export function splitUri(parts: readonly (string | Expression)[], uri: string): string[] | undefined {
     const length = uri.length;
+    // Most uris are told apart by the scheme and host before anything is allocated.
+    const head = parts[0];
+    if (typeof head === 'string' && !uri.startsWith(head)) return undefined;
     // rest[k][p]: parts k onwards match uri from position p to its end.
     const rest: Uint8Array[] = new Array(parts.length + 1);
     const stopsOf: Int32Array[] = new Array(parts.length);
