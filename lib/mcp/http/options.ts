@@ -64,7 +64,7 @@ export function httpSettings(options: McpHttpHandlerOptions): HttpSettings {
             `${WHO}: outputHighWaterMark is a stdio option; an HTTP answer is bounded by its own stream`,
         );
     }
-    const catalog = buildCatalog(catalogOptions as McpStdioServerOptions);
+    const catalog = catalogFor(catalogOptions as McpStdioServerOptions);
     const origins = names('allowedOrigins', allowedOrigins);
     const hosts = names('allowedHosts', allowedHosts);
     if (onSessionEnd !== undefined && typeof onSessionEnd !== 'function') {
@@ -90,6 +90,19 @@ export function httpSettings(options: McpHttpHandlerOptions): HttpSettings {
         diagnose: onDiagnostic ?? ((text) => void process.stderr.write(text)),
         paramHeaders: indexParamHeaders(catalog.toolsJson),
     };
+}
+
+/** The core checks the catalog options for both entries; a mistake names the one the caller used. */
+function catalogFor(options: McpStdioServerOptions): Catalog {
+    try {
+        return buildCatalog(options);
+    } catch (error) {
+        const prefix = 'createMcpStdioServer';
+        if ((error instanceof TypeError || error instanceof RangeError) && error.message.startsWith(prefix)) {
+            error.message = WHO + error.message.slice(prefix.length);
+        }
+        throw error;
+    }
 }
 
 /** A set of lower-cased names; null for 'any'; undefined when not given. */

@@ -205,6 +205,20 @@ describe('HTTP safety', () => {
             name: 'TypeError',
             message: 'createMcpHttpHandler: sessionIdleTimeoutMs must be a number, got the string "5"',
         });
+        // The catalog options are checked by the core, in the name of the entry the caller used.
+        assert.throws(() => createMcpHttpHandler({...base, logging: 'loud' as never}), {
+            name: 'RangeError',
+            message:
+                'createMcpHttpHandler: logging "loud" is not a log level; the levels are debug, info, notice, warning, error, critical, alert, emergency',
+        });
+        assert.throws(
+            () => createMcpHttpHandler({...base, tools: 1 as never}),
+            (error: unknown) => {
+                assert.ok(error instanceof TypeError);
+                assert.match(error.message, /^createMcpHttpHandler: tools /);
+                return true;
+            },
+        );
         // Node fires a longer timer after 1 ms: such a session would end at once.
         for (const value of [2 ** 31, 2 ** 32]) {
             assert.throws(() => createMcpHttpHandler({...base, sessionIdleTimeoutMs: value}), {
