@@ -255,6 +255,51 @@ describe('HTTP safety', () => {
             message:
                 'createMcpHttpHandler: tool "t" puts x-mcp-header on a, whose type is "number"; only string, integer and boolean parameters can be headers',
         });
+        // Annotations off the chain of "properties" keys make the tool invalid for every client.
+        const unreachable = (where: string) =>
+            `createMcpHttpHandler: tool "t" has an x-mcp-header at ${where}, which is not reached from the ` +
+            'schema root through "properties" alone; put it on a property of such a chain';
+        const off = {type: 'string', 'x-mcp-header': 'A'};
+        for (const [schema, where] of [
+            [{a: {type: 'array', items: off}}, 'inputSchema.properties.a.items'],
+            [{a: {anyOf: [{type: 'null'}, off]}}, 'inputSchema.properties.a.anyOf[1]'],
+            [
+                {a: {type: 'object', additionalProperties: off}},
+                'inputSchema.properties.a.additionalProperties',
+            ],
+            [
+                {a: {type: 'array', items: {type: 'object', properties: {b: off}}}},
+                'inputSchema.properties.a.items.properties.b',
+            ],
+        ] as const) {
+            assert.throws(() => createMcpHttpHandler(tool(schema)), {
+                name: 'TypeError',
+                message: unreachable(where),
+            });
+        }
+        assert.throws(
+            () =>
+                createMcpHttpHandler({
+                    ...base,
+                    tools: [
+                        {
+                            name: 't',
+                            inputSchema: {type: 'object', 'x-mcp-header': 'Root'},
+                            handler: () => ({content: []}),
+                        },
+                    ],
+                }),
+            {name: 'TypeError', message: unreachable('inputSchema')},
+        );
+        // A property that is merely named "x-mcp-header", and a nested chain, are fine.
+        assert.doesNotThrow(() =>
+            createMcpHttpHandler(
+                tool({
+                    'x-mcp-header': {type: 'string'},
+                    o: {type: 'object', properties: {r: {...off, 'x-mcp-header': 'R'}}},
+                }),
+            ),
+        );
         assert.throws(() => createMcpHttpHandler(tool({a: {type: 'string', 'x-mcp-header': 'A B'}})), {
             name: 'TypeError',
             message: `createMcpHttpHandler: tool "t" has an x-mcp-header at a that is not an HTTP token (letters, digits and !#$%&'*+.^_\`|~-): "A B"`,
