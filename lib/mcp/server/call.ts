@@ -3,6 +3,9 @@
  * handler's outcome settled. A call knows its request and its client's data, never the session.
  */
 import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
+import type {AskHost} from './asking/asker.js';
+import {Asker} from './asking/asker.js';
+import type {Replay} from './asking/replay.js';
 import type {Era} from './era.js';
 import type {SessionOutput} from './output.js';
 import type {ProgressSource} from './progress.js';
@@ -11,8 +14,11 @@ import type {HandlerContext, Implementation, ProgressUpdate} from './types.js';
 
 export type CallMethod = 'tools/call' | 'resources/read';
 
-/** What a call needs of what runs it: an output for its progress, and an answer once it settled. */
-export interface CallHost {
+/**
+ * What a call needs of what runs it: an output for its progress, the session's questions to the
+ * client, and an answer once it settled.
+ */
+export interface CallHost extends AskHost {
     readonly output: SessionOutput;
     /** The promise of `call`'s handler settled (once per call): answer it at the end of the turn. */
     queueAnswer(call: Call): void;
@@ -23,6 +29,8 @@ export interface ClientData {
     readonly clientInfo: Implementation;
     readonly clientCapabilities: JsonObject;
     readonly protocolVersion: string;
+    /** A 2026-07-28 retry's answers (`requestState` verified, `inputResponses` checked). */
+    readonly replay?: Replay | undefined;
 }
 
 /**
@@ -82,6 +90,23 @@ const reportProgressOfContext = {
     },
 }.get;
 
+/** The context's `elicit`, `createMessage` and `listRoots`: the call's asker's own functions. */
+const elicitOfContext = {
+    get(this: object): Asker['elicit'] | undefined {
+        return CallStamp.find(this)?.asker.elicit;
+    },
+}.get;
+const createMessageOfContext = {
+    get(this: object): Asker['createMessage'] | undefined {
+        return CallStamp.find(this)?.asker.createMessage;
+    },
+}.get;
+const listRootsOfContext = {
+    get(this: object): Asker['listRoots'] | undefined {
+        return CallStamp.find(this)?.asker.listRoots;
+    },
+}.get;
+
 /**
  * Defines an enumerable, configurable getter without a setter; the freeze that follows makes it
  * non-configurable, so the context ends with exactly the descriptor `Object.defineProperty` with
@@ -107,6 +132,8 @@ const CANCELLED = 1;
 const SETTLED = 2;
 const ANSWERED = 4;
 const FULFILLED = 8;
+/** Answered `input_required` (2026-07-28): settled, and its signal aborted with the reason. */
+const SUSPENDED = 16;
 
 /**
  * Every field is a slot of 8 bytes in each pending call (Node builds without pointer compression),
@@ -137,6 +164,7 @@ export class Call implements ProgressSource {
     #reason: unknown;
     #controller: AbortController | undefined;
     #progress: ProgressReporter | undefined;
+    #asker: Asker | undefined;
 
     constructor(
         id: RequestId,
@@ -164,6 +192,10 @@ export class Call implements ProgressSource {
         context.clientCapabilities = client.clientCapabilities;
         context.protocolVersion = client.protocolVersion;
         defineGetter.call(context, 'reportProgress', reportProgressOfContext);
+        defineGetter.call(context, 'elicit', elicitOfContext);
+        defineGetter.call(context, 'createMessage', createMessageOfContext);
+        defineGetter.call(context, 'listRoots', listRootsOfContext);
+        if (client.replay !== undefined) this.#asker = new Asker(this, host, client.replay);
         this.context = Object.freeze(context) as unknown as HandlerContext;
     }
 
@@ -200,11 +232,17 @@ export class Call implements ProgressSource {
         return this.#progress.report;
     }
 
+    /** Created on first use, like progress: most handlers never ask. */
+    get asker(): Asker {
+        this.#asker ??= new Asker(this, this.#host, undefined);
+        return this.#asker;
+    }
+
     /** Created on first use: most handlers that finish at once never look at it. */
     get signal(): AbortSignal {
         if (this.#controller === undefined) {
             this.#controller = new AbortController();
-            if (this.cancelled) this.#controller.abort(this.#reason);
+            if ((this.#state & (CANCELLED | SUSPENDED)) !== 0) this.#controller.abort(this.#reason);
         }
         return this.#controller.signal;
     }
@@ -224,6 +262,14 @@ export class Call implements ProgressSource {
         this.#state |= CANCELLED;
         this.#reason = reason;
         this.#progress?.withdraw();
+        this.#controller?.abort(reason);
+    }
+
+    /** Answers the call with `outcome` now, whatever its handler does next, and aborts its signal. */
+    suspend(outcome: unknown, reason: unknown): void {
+        this.#state |= SUSPENDED;
+        this.#reason = reason;
+        this.settle(true, outcome);
         this.#controller?.abort(reason);
     }
 

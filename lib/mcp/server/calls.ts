@@ -12,7 +12,11 @@
  * responses keep completion order. A call counts as running, and its id as in use, from before its
  * handler is invoked until it is answered. A cancelled request is never answered.
  */
+import {OutgoingRequests} from '../../jsonrpc/outgoing.js';
 import type {RequestId} from '../../jsonrpc/records.js';
+import {McpAskError, McpClientError} from './asking/errors.js';
+import type {AskSettings} from './asking/settings.js';
+import {captureAsking} from './asking/settings.js';
 import type {Call, CallHost} from './call.js';
 import {fulfilledReaction, rejectedReaction} from './call.js';
 import {answer} from './outcome.js';
@@ -21,6 +25,9 @@ import type {SessionOutput} from './output.js';
 export class Calls implements CallHost {
     /** Where the calls' answers, progress and diagnostics go. */
     readonly output: SessionOutput;
+    /** The questions handlers sent the client (earlier revisions), waiting for its answers. */
+    readonly outgoing: OutgoingRequests;
+    readonly asking: AskSettings;
     /** Calls not answered yet, but `#current`. */
     readonly #active = new Map<RequestId, Call>();
     /**
@@ -36,8 +43,18 @@ export class Calls implements CallHost {
     readonly #answerQueued = () => this.flush();
     #waiters: (() => void)[] = [];
 
-    constructor(output: SessionOutput) {
+    constructor(output: SessionOutput, asking: AskSettings = captureAsking(undefined)) {
         this.output = output;
+        this.asking = asking;
+        // The client's own ids are numbers or strings of its own; this prefix marks the server's.
+        this.outgoing = new OutgoingRequests('arcane-os:', {
+            send: (record) => output.send(record),
+            timedOut: (method, ms) =>
+                new McpAskError('timeout', `The client did not answer ${method} within ${ms} ms; it was told to stop`),
+            remoteError: (method, error) => new McpClientError(method, error.code, error.message, error.data),
+            invalidResponse: (method, problem) =>
+                new McpAskError('invalid-response', `The client's answer to ${method} is not valid: ${problem}`),
+        });
     }
 
     /** Calls not answered yet: their handlers run, or settled and wait for the end of the turn. */

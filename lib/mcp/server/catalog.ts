@@ -11,6 +11,8 @@ import type {JsonObject} from '../../jsonrpc/records.js';
 import {isObject} from '../../jsonrpc/records.js';
 import {describe} from '../../util/describe.js';
 import {checkKnownKeys, DEFAULT_MAX_MESSAGE_BYTES} from '../../util/options.js';
+import type {AskSettings} from './asking/settings.js';
+import {captureAsking} from './asking/settings.js';
 import type {CacheHints, Versions} from './settings.js';
 import {
     captureCache,
@@ -40,6 +42,8 @@ export interface Catalog {
     readonly readCache: CacheHints;
     readonly maxMessageBytes: number;
     readonly outputHighWaterMark: number;
+    /** How handlers' questions wait, and how `requestState` is sealed. */
+    readonly asking: AskSettings;
     /** The `initialize` result for one negotiated legacy revision. */
     initializeResult(protocolVersion: string): string;
 }
@@ -54,6 +58,7 @@ const OPTION_NAMES: readonly string[] = [
     'readCache',
     'maxMessageBytes',
     'outputHighWaterMark',
+    'asking',
 ];
 
 export function buildCatalog(options: McpStdioServerOptions): Catalog {
@@ -94,6 +99,7 @@ export function buildCatalog(options: McpStdioServerOptions): Catalog {
         DEFAULT_OUTPUT_HIGH_WATER_MARK,
     );
 
+    const asking = captureAsking(options.asking);
     const listCache = captureCache('listCache', options.listCache, DEFAULT_LIST_CACHE);
     const readCache = captureCache('readCache', options.readCache, DEFAULT_READ_CACHE);
 
@@ -122,6 +128,7 @@ export function buildCatalog(options: McpStdioServerOptions): Catalog {
         readCache,
         maxMessageBytes,
         outputHighWaterMark,
+        asking,
         initializeResult: (version) => initializeResults.get(version) as string,
     };
 }

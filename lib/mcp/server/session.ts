@@ -17,6 +17,7 @@
  */
 import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
 import {classify, errorRecord, isRequestId} from '../../jsonrpc/records.js';
+import {McpAskError} from './asking/errors.js';
 import type {ClientData} from './call.js';
 import {Calls} from './calls.js';
 import type {Catalog} from './catalog.js';
@@ -50,7 +51,7 @@ export class Session implements Dispatch {
     constructor(catalog: Catalog, output: SessionOutput) {
         this.catalog = catalog;
         this.output = output;
-        this.calls = new Calls(output);
+        this.calls = new Calls(output, catalog.asking);
         this.#legacy = legacyEra(catalog);
         this.#modern = catalog.versions.modern.length > 0 ? modernEra(catalog) : undefined;
         this.#client = {
@@ -95,6 +96,16 @@ export class Session implements Dispatch {
         refuseOversized(this.output, bytes, this.catalog.maxMessageBytes);
     }
 
+    /**
+     * The session ended: every question still waiting for the client rejects with an
+     * `McpAskError` of code `'session-closed'`, and so does every later one.
+     */
+    endQuestions(): void {
+        this.calls.outgoing.rejectAll(
+            new McpAskError('session-closed', 'The MCP session ended before the client answered'),
+        );
+    }
+
     #route(message: unknown): void {
         const incoming = classify(message);
         switch (incoming.kind) {
@@ -108,7 +119,8 @@ export class Session implements Dispatch {
                 this.output.send(errorRecord(incoming.id, incoming.code, incoming.message));
                 return;
             case 'response':
-                ignoreResponse(this.output, incoming.id);
+                // An answer to a handler's question, or a response nobody waits for.
+                if (!this.calls.outgoing.receive(message as JsonObject)) ignoreResponse(this.output, incoming.id);
                 return;
         }
     }

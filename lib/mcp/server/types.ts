@@ -4,6 +4,7 @@
  * client and re-exported here.
  */
 import type {Readable, Writable} from 'node:stream';
+import type {AskingContext, AskOptions} from './asking/types.js';
 import type {
     CallToolResult,
     Implementation,
@@ -65,7 +66,7 @@ export interface ProgressUpdate {
  */
 export interface HandlerContext<
     Method extends 'tools/call' | 'resources/read' = 'tools/call' | 'resources/read',
-> {
+> extends AskingContext {
     /** This request's own signal: aborted by `server.cancel`, `notifications/cancelled`, or the session failing or closing with `cancelPending`. */
     readonly signal: AbortSignal;
     /**
@@ -154,6 +155,11 @@ export interface McpStdioServerOptions {
      * caller's own.
      */
     readCache?: CacheOption;
+    /**
+     * How handlers' questions (`context.elicit`, `createMessage`, `listRoots`) wait and how the
+     * 2026-07-28 `requestState` is sealed. See "Asking the user" in docs/server.md.
+     */
+    asking?: AskOptions;
     /** The largest record accepted, in bytes, line feed excluded. Default: 64 MiB. */
     maxMessageBytes?: number;
     /**

@@ -206,6 +206,8 @@ class StdioServer implements McpStdioServer {
         }
         this.#state = 'closing';
         const stopped = started.input.stop();
+        // No answer can arrive once input stops: handlers waiting on the client hear so now.
+        started.session.endQuestions();
         this.#closing = Promise.all([this.drain(), stopped]).then(() => this.#finish(started));
         return this.#closing;
     }
