@@ -103,10 +103,15 @@ export class OutgoingRequests {
         const error = message.error;
         if (Object.hasOwn(message, 'error')) {
             if (isObject(error) && Number.isSafeInteger(error.code) && typeof error.message === 'string') {
-                waiting.reject(this.#events.remoteError(waiting.method, error as unknown as RemoteErrorObject));
+                waiting.reject(
+                    this.#events.remoteError(waiting.method, error as unknown as RemoteErrorObject),
+                );
             } else {
                 waiting.reject(
-                    this.#events.invalidResponse(waiting.method, 'its "error" is not an object with an integer "code" and a "message" string'),
+                    this.#events.invalidResponse(
+                        waiting.method,
+                        'its "error" is not an object with an integer "code" and a "message" string',
+                    ),
                 );
             }
         } else {

@@ -50,10 +50,16 @@ export class Calls implements CallHost {
         this.outgoing = new OutgoingRequests('arcane-os:', {
             send: (record) => output.send(record),
             timedOut: (method, ms) =>
-                new McpAskError('timeout', `The client did not answer ${method} within ${ms} ms; it was told to stop`),
+                new McpAskError(
+                    'timeout',
+                    `The client did not answer ${method} within ${ms} ms; it was told to stop`,
+                ),
             remoteError: (method, error) => new McpClientError(method, error.code, error.message, error.data),
             invalidResponse: (method, problem) =>
-                new McpAskError('invalid-response', `The client's answer to ${method} is not valid: ${problem}`),
+                new McpAskError(
+                    'invalid-response',
+                    `The client's answer to ${method} is not valid: ${problem}`,
+                ),
         });
     }
 

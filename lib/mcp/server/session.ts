@@ -120,7 +120,8 @@ export class Session implements Dispatch {
                 return;
             case 'response':
                 // An answer to a handler's question, or a response nobody waits for.
-                if (!this.calls.outgoing.receive(message as JsonObject)) ignoreResponse(this.output, incoming.id);
+                if (!this.calls.outgoing.receive(message as JsonObject))
+                    ignoreResponse(this.output, incoming.id);
                 return;
         }
     }

@@ -4,7 +4,6 @@
  * client and re-exported here.
  */
 import type {Readable, Writable} from 'node:stream';
-import type {AskingContext, AskOptions} from './asking/types.js';
 import type {
     CallToolResult,
     Implementation,
@@ -15,6 +14,7 @@ import type {
     ResourceDescriptor,
     ToolDescriptor,
 } from '../protocol/types.js';
+import type {AskingContext, AskOptions} from './asking/types.js';
 
 export type {
     AudioContent,

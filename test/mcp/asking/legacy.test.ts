@@ -90,7 +90,10 @@ describe('asking in the legacy era', () => {
     test('createMessage and listRoots asked together go out at once, each answered by its id', async () => {
         const h = server(async ({createMessage, listRoots}) => {
             const [message, roots] = await Promise.all([
-                createMessage({messages: [{role: 'user', content: {type: 'text', text: 'Hi'}}], maxTokens: 5}),
+                createMessage({
+                    messages: [{role: 'user', content: {type: 'text', text: 'Hi'}}],
+                    maxTokens: 5,
+                }),
                 listRoots(),
             ]);
             return `${JSON.stringify(message.content)} ${roots.roots.length}`;
@@ -131,7 +134,9 @@ describe('asking in the legacy era', () => {
 
     test('url mode needs the url capability', async () => {
         const h = server(async ({elicit}) =>
-            JSON.stringify(await elicit({mode: 'url', message: 'Sign in', url: 'https://x.test/', elicitationId: 'e1'})),
+            JSON.stringify(
+                await elicit({mode: 'url', message: 'Sign in', url: 'https://x.test/', elicitationId: 'e1'}),
+            ),
         );
         await h.initialize(CAPABLE);
         h.send({jsonrpc: '2.0', id: 1, method: 'tools/call', params: {name: 'ask'}});
@@ -154,7 +159,10 @@ describe('asking in the legacy era', () => {
         h.send({jsonrpc: '2.0', id: 'arcane-os:1', error: {code: -32601, message: 'No forms here', data: 7}});
         assert.equal(
             await nextLine(h),
-            result(1, 'McpClientError -32601: The client answered elicitation/create with error -32601: No forms here'),
+            result(
+                1,
+                'McpClientError -32601: The client answered elicitation/create with error -32601: No forms here',
+            ),
         );
         h.input.push(null);
         await h.server.closed;
@@ -190,7 +198,11 @@ describe('asking in the legacy era', () => {
         await h.initialize(CAPABLE);
         h.send({jsonrpc: '2.0', id: 1, method: 'tools/call', params: {name: 'ask'}});
         await nextLine(h);
-        h.send({jsonrpc: '2.0', method: 'notifications/cancelled', params: {requestId: 1, reason: 'User stopped'}});
+        h.send({
+            jsonrpc: '2.0',
+            method: 'notifications/cancelled',
+            params: {requestId: 1, reason: 'User stopped'},
+        });
         assert.equal(
             await nextLine(h),
             '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"arcane-os:1","reason":"User stopped"}}',
@@ -253,7 +265,12 @@ describe('asking in the legacy era', () => {
             return `${sent} ${(await answer).action}`;
         });
         await h.initialize(CAPABLE);
-        h.send({jsonrpc: '2.0', id: 1, method: 'tools/call', params: {name: 'ask', _meta: {progressToken: 'p'}}});
+        h.send({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'tools/call',
+            params: {name: 'ask', _meta: {progressToken: 'p'}},
+        });
         await h.output.waitForLines(3);
         assert.deepEqual(lines(h).slice(1), [
             ELICIT_LINE,

@@ -257,6 +257,9 @@ describe('the handler context', () => {
             'clientCapabilities',
             'protocolVersion',
             'reportProgress',
+            'elicit',
+            'createMessage',
+            'listRoots',
         ]);
         assert.equal(Object.isFrozen(context), true);
         assert.equal(Object.getPrototypeOf(context), Object.prototype);
@@ -266,6 +269,8 @@ describe('the handler context', () => {
         assert.equal(typeof context.reportProgress, 'function');
         assert.equal(Object.create(context).reportProgress, context.reportProgress);
         assert.equal({...context}.reportProgress, context.reportProgress);
+        assert.equal({...context}.elicit, context.elicit);
+        assert.equal(Object.create(context).listRoots, context.listRoots);
         h.input.push(null);
         await h.server.closed;
     });

@@ -14,7 +14,13 @@ import type {JsonObject} from '../../../jsonrpc/records.js';
 import {McpAskError} from './errors.js';
 import {InputRequired} from './input-required.js';
 import type {AskMethod, AskRequestOptions} from './questions.js';
-import {answerProblem, checkCreateMessage, checkElicit, checkOptions, missingCapability} from './questions.js';
+import {
+    answerProblem,
+    checkCreateMessage,
+    checkElicit,
+    checkOptions,
+    missingCapability,
+} from './questions.js';
 import type {Replay} from './replay.js';
 import {ASKING_METHODS} from './replay.js';
 import type {AskSettings} from './settings.js';
@@ -75,7 +81,11 @@ export class Asker {
         this.#ask('elicitation/create', checkElicit(request), checkOptions('context.elicit()', options));
 
     readonly createMessage = (request: unknown, options?: unknown): Promise<JsonObject> =>
-        this.#ask('sampling/createMessage', checkCreateMessage(request), checkOptions('context.createMessage()', options));
+        this.#ask(
+            'sampling/createMessage',
+            checkCreateMessage(request),
+            checkOptions('context.createMessage()', options),
+        );
 
     readonly listRoots = (options?: unknown): Promise<JsonObject> =>
         this.#ask('roots/list', {}, checkOptions('context.listRoots()', options));
@@ -85,12 +95,17 @@ export class Asker {
         try {
             JSON.stringify(params);
         } catch (error) {
-            throw new TypeError(`The ${method} request cannot be serialized as JSON: ${(error as Error).message}`);
+            throw new TypeError(
+                `The ${method} request cannot be serialized as JSON: ${(error as Error).message}`,
+            );
         }
         if (!call.open) {
             if (call.signal.aborted) return Promise.reject(call.signal.reason);
             return Promise.reject(
-                new McpAskError('request-answered', `The ${call.describe()} was already answered: ask before returning`),
+                new McpAskError(
+                    'request-answered',
+                    `The ${call.describe()} was already answered: ask before returning`,
+                ),
             );
         }
         const missing = missingCapability(method, params, call.context.clientCapabilities);
@@ -105,7 +120,10 @@ export class Asker {
         if (!call.era.modern) return this.#send(method, params, options);
         if (!ASKING_METHODS.has(call.method)) {
             return Promise.reject(
-                new McpAskError('unsupported-method', `Under 2026-07-28 only tools/call, prompts/get and resources/read can ask; this is ${call.method}`),
+                new McpAskError(
+                    'unsupported-method',
+                    `Under 2026-07-28 only tools/call, prompts/get and resources/read can ask; this is ${call.method}`,
+                ),
             );
         }
         return this.#replayed(method, params, options);
@@ -119,7 +137,10 @@ export class Asker {
         });
         const problem = answerProblem(method, answer);
         if (problem !== undefined) {
-            throw new McpAskError('invalid-response', `The client's answer to ${method} is not valid: ${problem}`);
+            throw new McpAskError(
+                'invalid-response',
+                `The client's answer to ${method} is not valid: ${problem}`,
+            );
         }
         return answer as JsonObject;
     }
@@ -133,7 +154,9 @@ export class Asker {
         const earlier = this.#used.get(key) ?? this.#round?.get(key);
         if (earlier !== undefined) {
             if (earlier.question !== question) {
-                throw new TypeError(`The question key ${JSON.stringify(key)} was already used for another question in this request`);
+                throw new TypeError(
+                    `The question key ${JSON.stringify(key)} was already used for another question in this request`,
+                );
             }
             return 'promise' in earlier ? (earlier as Question).promise : Promise.resolve(earlier.answer);
         }
@@ -143,9 +166,14 @@ export class Asker {
             this.#used.set(key, recorded);
             return Promise.resolve(recorded.answer);
         }
-        const response = replay !== undefined && Object.hasOwn(replay.responses, key) ? replay.responses[key] : undefined;
+        const response =
+            replay !== undefined && Object.hasOwn(replay.responses, key) ? replay.responses[key] : undefined;
         // A key the state records belongs to its earlier question; an answer that does not fit is asked again.
-        if (recorded === undefined && response !== undefined && answerProblem(method, response) === undefined) {
+        if (
+            recorded === undefined &&
+            response !== undefined &&
+            answerProblem(method, response) === undefined
+        ) {
             this.#used.set(key, {question, answer: response});
             return Promise.resolve(response);
         }
@@ -176,13 +204,20 @@ export class Asker {
         if (!call.open) {
             const reason = call.signal.aborted
                 ? call.signal.reason
-                : new McpAskError('request-answered', `The ${call.describe()} was answered before its questions`);
+                : new McpAskError(
+                      'request-answered',
+                      `The ${call.describe()} was answered before its questions`,
+                  );
             for (const question of round.values()) question.reject(reason);
             return;
         }
         const inputRequests: JsonObject = {};
         for (const [key, {method, params}] of round) inputRequests[key] = {method, params};
-        const requestState = this.#host.asking.codec.seal(call.method, paramsDigest(call.context.params), this.#used);
+        const requestState = this.#host.asking.codec.seal(
+            call.method,
+            paramsDigest(call.context.params),
+            this.#used,
+        );
         const json = JSON.stringify({resultType: 'input_required', inputRequests, requestState});
         const reason = new McpAskError(
             'input-required',

@@ -25,7 +25,9 @@ export function checkElicit(params: unknown): JsonObject {
     const where = 'context.elicit(request)';
     if (!isObject(params)) throw new TypeError(`${where} needs a request object, got ${describe(params)}`);
     if (typeof params.message !== 'string') {
-        throw new TypeError(`${where}: "message" must be the string shown to the user, got ${describe(params.message)}`);
+        throw new TypeError(
+            `${where}: "message" must be the string shown to the user, got ${describe(params.message)}`,
+        );
     }
     const mode = params.mode;
     if (mode === 'url') {
@@ -69,7 +71,8 @@ export function checkCreateMessage(params: unknown): JsonObject {
 
 export function checkOptions(where: string, options: unknown): AskRequestOptions {
     if (options === undefined) return {};
-    if (!isObject(options)) throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
+    if (!isObject(options))
+        throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
     for (const name of Object.keys(options)) {
         if (name !== 'key' && name !== 'timeoutMs') {
             throw new TypeError(`${where}: unknown option "${name}"; the options are key, timeoutMs`);
@@ -80,7 +83,9 @@ export function checkOptions(where: string, options: unknown): AskRequestOptions
         throw new TypeError(`${where}: "key" must be a non-empty string, got ${describe(key)}`);
     }
     if (timeoutMs !== undefined && (typeof timeoutMs !== 'number' || !Number.isSafeInteger(timeoutMs))) {
-        throw new TypeError(`${where}: "timeoutMs" must be a whole number of milliseconds, got ${describe(timeoutMs)}`);
+        throw new TypeError(
+            `${where}: "timeoutMs" must be a whole number of milliseconds, got ${describe(timeoutMs)}`,
+        );
     }
     if (timeoutMs !== undefined && (timeoutMs < 1 || timeoutMs > 2_147_483_647)) {
         throw new RangeError(`${where}: "timeoutMs" must be from 1 to 2147483647, got ${timeoutMs}`);
@@ -89,7 +94,11 @@ export function checkOptions(where: string, options: unknown): AskRequestOptions
 }
 
 /** The capability `method` with `params` needs, as a phrase for the error, or undefined when declared. */
-export function missingCapability(method: AskMethod, params: JsonObject, capabilities: JsonObject): string | undefined {
+export function missingCapability(
+    method: AskMethod,
+    params: JsonObject,
+    capabilities: JsonObject,
+): string | undefined {
     if (method === 'roots/list') return isObject(capabilities.roots) ? undefined : '"roots"';
     if (method === 'sampling/createMessage') {
         const sampling = capabilities.sampling;
@@ -120,5 +129,7 @@ export function answerProblem(method: AskMethod, answer: unknown): string | unde
     if (action !== 'accept' && action !== 'decline' && action !== 'cancel') {
         return 'its "action" is not "accept", "decline" or "cancel"';
     }
-    return answer.content === undefined || isObject(answer.content) ? undefined : 'its "content" is not an object';
+    return answer.content === undefined || isObject(answer.content)
+        ? undefined
+        : 'its "content" is not an object';
 }

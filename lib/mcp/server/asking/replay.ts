@@ -26,7 +26,11 @@ const NO_ANSWERS: ReadonlyMap<string, Recorded> = new Map();
  * The replay of `params`, `undefined` when it carries neither field, or the message of the
  * `-32602` it is answered with.
  */
-export function readReplay(asking: AskSettings, method: string, params: JsonObject): Replay | string | undefined {
+export function readReplay(
+    asking: AskSettings,
+    method: string,
+    params: JsonObject,
+): Replay | string | undefined {
     const hasState = Object.hasOwn(params, 'requestState');
     const hasResponses = Object.hasOwn(params, 'inputResponses');
     if (!hasState && !hasResponses) return undefined;

@@ -37,22 +37,41 @@ let defaults: AskSettings | undefined;
 
 export function captureAsking(value: unknown): AskSettings {
     if (value === undefined) {
-        defaults ??= {timeoutMs: DEFAULT_ASK_TIMEOUT_MS, codec: new StateCodec(processStateKey(), DEFAULT_STATE_TTL_MS)};
+        defaults ??= {
+            timeoutMs: DEFAULT_ASK_TIMEOUT_MS,
+            codec: new StateCodec(processStateKey(), DEFAULT_STATE_TTL_MS),
+        };
         return defaults;
     }
     if (!isObject(value)) {
-        throw new TypeError(`${WHERE}: asking must be an object {timeoutMs, requestStateKey, requestStateTtlMs}, got ${describe(value)}`);
+        throw new TypeError(
+            `${WHERE}: asking must be an object {timeoutMs, requestStateKey, requestStateTtlMs}, got ${describe(value)}`,
+        );
     }
     checkKnownKeys(WHERE, value, KEYS, 'asking.');
-    const timeoutMs = checkNumber(WHERE, 'asking.timeoutMs', value.timeoutMs, DEFAULT_ASK_TIMEOUT_MS, MILLISECONDS);
-    const ttl = checkNumber(WHERE, 'asking.requestStateTtlMs', value.requestStateTtlMs, DEFAULT_STATE_TTL_MS, MILLISECONDS);
+    const timeoutMs = checkNumber(
+        WHERE,
+        'asking.timeoutMs',
+        value.timeoutMs,
+        DEFAULT_ASK_TIMEOUT_MS,
+        MILLISECONDS,
+    );
+    const ttl = checkNumber(
+        WHERE,
+        'asking.requestStateTtlMs',
+        value.requestStateTtlMs,
+        DEFAULT_STATE_TTL_MS,
+        MILLISECONDS,
+    );
     const given = value.requestStateKey;
     let key: Buffer;
     if (given === undefined) key = processStateKey();
     else if (typeof given === 'string') key = Buffer.from(given);
     else if (given instanceof Uint8Array) key = Buffer.from(given);
     else {
-        throw new TypeError(`${WHERE}: asking.requestStateKey must be a string or a Uint8Array, got ${describe(given)}`);
+        throw new TypeError(
+            `${WHERE}: asking.requestStateKey must be a string or a Uint8Array, got ${describe(given)}`,
+        );
     }
     if (key.length < 32) {
         throw new RangeError(

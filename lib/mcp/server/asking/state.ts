@@ -68,7 +68,8 @@ export class StateCodec {
         if (payload.d !== digest) return 'it was issued for a request with other params';
         if (stateClock.now() > payload.x) return 'it has expired';
         const answers = new Map<string, Recorded>();
-        for (const [key, [question, answer]] of Object.entries(payload.a)) answers.set(key, {question, answer});
+        for (const [key, [question, answer]] of Object.entries(payload.a))
+            answers.set(key, {question, answer});
         return answers;
     }
 

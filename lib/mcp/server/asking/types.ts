@@ -2,8 +2,8 @@
 import type {JsonObject} from '../../protocol/types.js';
 import type {AskRequestOptions} from './questions.js';
 
-export type {AskRequestOptions} from './questions.js';
 export type {AskErrorCode} from './errors.js';
+export type {AskRequestOptions} from './questions.js';
 export type {AskOptions} from './settings.js';
 
 /** A form field: a flat string, number, integer or boolean, or an array of enum values. */
