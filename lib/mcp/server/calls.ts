@@ -14,7 +14,7 @@
  */
 import {OutgoingRequests} from '../../jsonrpc/outgoing.js';
 import type {RequestId} from '../../jsonrpc/records.js';
-import {McpAskError, McpClientError} from './asking/errors.js';
+import {McpAnswerError, McpAskError} from './asking/errors.js';
 import type {AskSettings} from './asking/settings.js';
 import {captureAsking} from './asking/settings.js';
 import type {Call, CallHost} from './call.js';
@@ -54,7 +54,7 @@ export class Calls implements CallHost {
                     'timeout',
                     `The client did not answer ${method} within ${ms} ms; it was told to stop`,
                 ),
-            remoteError: (method, error) => new McpClientError(method, error.code, error.message, error.data),
+            remoteError: (method, error) => new McpAnswerError(method, error.code, error.message, error.data),
             invalidResponse: (method, problem) =>
                 new McpAskError(
                     'invalid-response',

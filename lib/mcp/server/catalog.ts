@@ -42,6 +42,8 @@ export interface Catalog {
     readonly readCache: CacheHints;
     readonly maxMessageBytes: number;
     readonly outputHighWaterMark: number;
+    /** `resources/subscribe` and `subscriptions/listen` are served (the `subscriptions` option). */
+    readonly subscriptions: boolean;
     /** How handlers' questions wait, and how `requestState` is sealed. */
     readonly asking: AskSettings;
     /** The `initialize` result for one negotiated legacy revision. */
@@ -59,6 +61,7 @@ const OPTION_NAMES: readonly string[] = [
     'maxMessageBytes',
     'outputHighWaterMark',
     'asking',
+    'subscriptions',
 ];
 
 export function buildCatalog(options: McpStdioServerOptions): Catalog {
@@ -105,7 +108,13 @@ export function buildCatalog(options: McpStdioServerOptions): Catalog {
 
     const capabilities: JsonObject = {};
     if (tools.handlers.size > 0) capabilities.tools = {};
-    if (resources.handlers.size > 0) capabilities.resources = {};
+    const subscriptions = options.subscriptions ?? false;
+    if (typeof subscriptions !== 'boolean') {
+        throw new TypeError(
+            `createMcpStdioServer: subscriptions must be a boolean, got ${describe(subscriptions)}`,
+        );
+    }
+    if (resources.handlers.size > 0) capabilities.resources = subscriptions ? {subscribe: true} : {};
     const capabilitiesJson = JSON.stringify(capabilities);
     const serverInfoJson = toJson(serverInfo, 'serverInfo');
     const tail =
@@ -129,6 +138,7 @@ export function buildCatalog(options: McpStdioServerOptions): Catalog {
         maxMessageBytes,
         outputHighWaterMark,
         asking,
+        subscriptions,
         initializeResult: (version) => initializeResults.get(version) as string,
     };
 }

@@ -35,6 +35,7 @@ import {
     refuseUnknownMethod,
     refuseUnparsable,
 } from './refusals.js';
+import {Subscriptions} from './subscriptions.js';
 
 export class Session implements Dispatch {
     readonly catalog: Catalog;
@@ -42,6 +43,7 @@ export class Session implements Dispatch {
     readonly output: SessionOutput;
     /** The calls running in this session: `running`, `whenAllAnswered()`, `cancel()`, `cancelAll()`. */
     readonly calls: Calls;
+    readonly subscriptions: Subscriptions;
     readonly #legacy: Era;
     /** Set when the server enables 2026-07-28. */
     readonly #modern: Era | undefined;
@@ -52,6 +54,7 @@ export class Session implements Dispatch {
         this.catalog = catalog;
         this.output = output;
         this.calls = new Calls(output, catalog.asking);
+        this.subscriptions = new Subscriptions(output);
         this.#legacy = legacyEra(catalog);
         this.#modern = catalog.versions.modern.length > 0 ? modernEra(catalog) : undefined;
         this.#client = {
@@ -97,10 +100,12 @@ export class Session implements Dispatch {
     }
 
     /**
-     * The session ended: every question still waiting for the client rejects with an
-     * `McpAskError` of code `'session-closed'`, and so does every later one.
+     * The session ends: every open `subscriptions/listen` request is answered, and every question
+     * still waiting for the client rejects with an `McpAskError` of code `'session-closed'`, as
+     * does every later one.
      */
-    endQuestions(): void {
+    ending(): void {
+        this.subscriptions.end();
         this.calls.outgoing.rejectAll(
             new McpAskError('session-closed', 'The MCP session ended before the client answered'),
         );
@@ -127,7 +132,7 @@ export class Session implements Dispatch {
     }
 
     #request(id: RequestId, method: string, params: JsonObject | undefined): void {
-        if (this.calls.inUse(id)) {
+        if (this.calls.inUse(id) || this.subscriptions.holds(id)) {
             refuseIdInUse(this.output, id);
             return;
         }
@@ -149,7 +154,7 @@ export class Session implements Dispatch {
     #notification(method: string, params: JsonObject | undefined): void {
         if (method === 'notifications/cancelled' && params !== undefined) {
             const id = params.requestId;
-            if (isRequestId(id)) {
+            if (isRequestId(id) && !this.subscriptions.cancel(id)) {
                 this.calls.cancel(id, params.reason);
             }
         }

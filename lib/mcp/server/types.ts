@@ -160,6 +160,13 @@ export interface McpStdioServerOptions {
      * 2026-07-28 `requestState` is sealed. See "Asking the user" in docs/server.md.
      */
     asking?: AskOptions;
+    /**
+     * Serves resource subscriptions: `resources/subscribe` and `resources/unsubscribe` (legacy
+     * era, advertised as `subscribe: true` in the `resources` capability) and
+     * `subscriptions/listen` (2026-07-28); `server.notifyResourceUpdated(uri)` tells subscribers.
+     * Default: `false`.
+     */
+    subscriptions?: boolean;
     /** The largest record accepted, in bytes, line feed excluded. Default: 64 MiB. */
     maxMessageBytes?: number;
     /**
@@ -194,6 +201,12 @@ export interface McpStdioServer {
     start(options?: StartOptions): McpStdioServer;
     /** Signals the active handler of `requestId`; true only when one was signalled. */
     cancel(requestId: RequestId, reason?: unknown): boolean;
+    /**
+     * Tells every client subscribed to `uri` that the resource changed
+     * (`notifications/resources/updated`); returns how many notifications were sent (0 before
+     * `start()`, after the session closed, or with no subscriber). Needs the `subscriptions` option.
+     */
+    notifyResourceUpdated(uri: string): number;
     /** Resolves when accepted handlers, diagnostics and output writes have settled. */
     drain(): Promise<void>;
     /** Stops reading, drains (or cancels with `cancelPending`), detaches; resolves when `closed` settles. */

@@ -5,7 +5,7 @@
 
 export {Utf8DecodeError} from '../../jsonrpc/framing.js';
 export {MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS} from '../protocol/versions.js';
-export {McpAskError, McpClientError} from '../server/asking/errors.js';
+export {McpAnswerError, McpAskError} from '../server/asking/errors.js';
 export type {
     AskErrorCode,
     AskingContext,

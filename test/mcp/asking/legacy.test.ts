@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
 import type {ElicitFormRequest, HandlerContext, McpStdioServerOptions} from '../../../lib/mcp/stdio/index.js';
-import {McpAskError, McpClientError} from '../../../lib/mcp/stdio/index.js';
+import {McpAnswerError, McpAskError} from '../../../lib/mcp/stdio/index.js';
 import {deferred} from '../../helpers/deferred.js';
 import {text, tool} from '../../helpers/session.js';
 import type {Harness} from '../../helpers/streams.js';
@@ -21,7 +21,7 @@ const ELICIT_LINE =
 
 /** What a handler saw: the answer, or the error's name, code and message. */
 function outcome(error: unknown): string {
-    if (error instanceof McpAskError || error instanceof McpClientError) {
+    if (error instanceof McpAskError || error instanceof McpAnswerError) {
         return `${error.name} ${String(error.code)}: ${error.message}`;
     }
     return `other: ${String(error)}`;
@@ -151,7 +151,7 @@ describe('asking in the legacy era', () => {
         await h.server.closed;
     });
 
-    test('an error response reaches the handler as an McpClientError with its code and data', async () => {
+    test('an error response reaches the handler as an McpAnswerError with its code and data', async () => {
         const h = server(async ({elicit}) => JSON.stringify(await elicit(FORM)));
         await h.initialize(CAPABLE);
         h.send({jsonrpc: '2.0', id: 1, method: 'tools/call', params: {name: 'ask'}});
@@ -161,7 +161,7 @@ describe('asking in the legacy era', () => {
             await nextLine(h),
             result(
                 1,
-                'McpClientError -32601: The client answered elicitation/create with error -32601: No forms here',
+                'McpAnswerError -32601: The client answered elicitation/create with error -32601: No forms here',
             ),
         );
         h.input.push(null);

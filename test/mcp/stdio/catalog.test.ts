@@ -66,7 +66,7 @@ test('rejects an unknown option by name', () => {
     rejects(
         {serverInfo: SERVER_INFO, tool: []},
         'TypeError',
-        `${P}unknown option "tool"; the options are serverInfo, instructions, tools, resources, protocolVersions, listCache, readCache, maxMessageBytes, outputHighWaterMark, asking`,
+        `${P}unknown option "tool"; the options are serverInfo, instructions, tools, resources, protocolVersions, listCache, readCache, maxMessageBytes, outputHighWaterMark, asking, subscriptions`,
     );
 });
 

@@ -33,8 +33,8 @@ export class McpAskError extends Error {
 }
 
 /** The client answered a question with a JSON-RPC error: its `code`, `message` and `data`. */
-export class McpClientError extends Error {
-    override name = 'McpClientError';
+export class McpAnswerError extends Error {
+    override name = 'McpAnswerError';
     readonly code: number;
     /** The question's method: `elicitation/create`, `sampling/createMessage` or `roots/list`. */
     readonly method: string;

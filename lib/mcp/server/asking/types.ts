@@ -72,7 +72,7 @@ export interface ListRootsResult {
 export interface AskingContext {
     /**
      * Asks the user through the client (`elicitation/create`) and resolves with the answer. Rejects
-     * with an `McpAskError` (see its codes) or an `McpClientError` (the client answered an error),
+     * with an `McpAskError` (see its codes) or an `McpAnswerError` (the client answered an error),
      * or with the handler's signal's reason. Throws a `TypeError` at the call site for a malformed
      * request.
      */

@@ -5,6 +5,7 @@
 import type {MethodEntry, MethodHandler} from './dispatch.js';
 import {initialize, ping, serverDiscover} from './lifecycle.js';
 import {readResource, resourcesList, resourceTemplatesList} from './resources.js';
+import {resourcesSubscribe, resourcesUnsubscribe, subscriptionsListen} from './subscriptions.js';
 import {toolsCall, toolsList} from './tools.js';
 
 const entry = (handle: MethodHandler, open = false): MethodEntry => Object.freeze({handle, open});
@@ -21,6 +22,8 @@ const SHARED: [string, MethodEntry][] = [
 export const LEGACY_METHODS: ReadonlyMap<string, MethodEntry> = new Map([
     ['initialize', entry(initialize, true)],
     ['ping', entry(ping, true)],
+    ['resources/subscribe', entry(resourcesSubscribe)],
+    ['resources/unsubscribe', entry(resourcesUnsubscribe)],
     ...SHARED,
 ]);
 
@@ -31,5 +34,6 @@ export const LEGACY_METHODS: ReadonlyMap<string, MethodEntry> = new Map([
  */
 export const MODERN_METHODS: ReadonlyMap<string, MethodEntry> = new Map([
     ['server/discover', entry(serverDiscover, true)],
+    ['subscriptions/listen', entry(subscriptionsListen)],
     ...SHARED,
 ]);
