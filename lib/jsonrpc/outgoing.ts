@@ -67,7 +67,14 @@ export class OutgoingRequests {
         const signal = terms.signal;
         if (signal?.aborted) return Promise.reject(signal.reason);
         if (this.#closed !== undefined) return Promise.reject(this.#closed);
-        const id = `${this.#prefix}${this.#next++}`;
+        const id = `${this.#prefix}${this.#next}`;
+        let record: string;
+        try {
+            record = `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"method":${JSON.stringify(method)},"params":${JSON.stringify(params)}}\n`;
+        } catch (error) {
+            return Promise.reject(error);
+        }
+        this.#next += 1;
         return new Promise((resolve, reject) => {
             const waiting: Waiting = {method, resolve, reject, timer: undefined, signal, onAbort: undefined};
             this.#waiting.set(id, waiting);
@@ -84,9 +91,7 @@ export class OutgoingRequests {
                 };
                 signal.addEventListener('abort', waiting.onAbort, {once: true});
             }
-            this.#events.send(
-                `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"method":${JSON.stringify(method)},"params":${JSON.stringify(params)}}\n`,
-            );
+            this.#events.send(record);
         });
     }
 
