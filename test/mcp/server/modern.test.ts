@@ -415,3 +415,62 @@ describe('asking under 2026-07-28', () => {
         await h.server.closed;
     });
 });
+
+describe('the keys of a run', () => {
+    test('one key asked twice for the same question shares it; for another question it throws', async () => {
+        const h = server(async ({elicit}) => {
+            const [first, again] = await Promise.all([elicit(NAME, {key: 'k'}), elicit(NAME, {key: 'k'})]);
+            let other = '';
+            try {
+                await elicit(COLOR, {key: 'k'});
+            } catch (error) {
+                other = `${(error as Error).name}: ${(error as Error).message}`;
+            }
+            const replayed = await elicit(NAME, {key: 'k'});
+            return `${first.action} ${again.action} ${replayed.action} | ${other}`;
+        });
+        const r1 = await send(h, 'tools/call', {name: 'ask'});
+        assert.deepEqual(Object.keys(r1.body.result.inputRequests), ['k']);
+        const r2 = await send(h, 'tools/call', {
+            name: 'ask',
+            inputResponses: {k: {action: 'decline'}},
+            requestState: r1.body.result.requestState,
+        });
+        assert.equal(
+            r2.body.result.content[0].text,
+            'decline decline decline | TypeError: The question key "k" was already used for another question in this request',
+        );
+        h.input.push(null);
+        await h.server.closed;
+    });
+
+    test('a question asked after the run ended, or after the handler returned, rejects', async () => {
+        const late: unknown[] = [];
+        let ask: (() => Promise<unknown>) | undefined;
+        const h = server(async ({elicit, signal}) => {
+            ask = () => elicit(COLOR);
+            await elicit(NAME).catch(() => undefined);
+            // The run ended with the round: a later question is refused with the same reason.
+            late.push(await elicit(COLOR).catch((error: McpAskError) => error.code));
+            late.push(signal.aborted);
+            return '';
+        });
+        const r1 = await send(h, 'tools/call', {name: 'ask'});
+        assert.equal(r1.body.result.resultType, 'input_required');
+        await h.server.drain();
+        assert.deepEqual(late, ['input-required', true]);
+        const done = server(async (context) => {
+            ask = () => context.elicit(NAME);
+            return 'done';
+        });
+        await send(done, 'tools/call', {name: 'ask'});
+        await assert.rejects((ask as () => Promise<unknown>)(), {
+            name: 'McpAskError',
+            code: 'request-answered',
+        });
+        for (const each of [h, done]) {
+            each.input.push(null);
+            await each.server.closed;
+        }
+    });
+});
