@@ -91,21 +91,16 @@ const reportProgressOfContext = {
 }.get;
 
 /** The context's `elicit`, `createMessage` and `listRoots`: the call's asker's own functions. */
-const elicitOfContext = {
-    get(this: object): Asker['elicit'] | undefined {
-        return CallStamp.find(this)?.asker.elicit;
-    },
-}.get;
-const createMessageOfContext = {
-    get(this: object): Asker['createMessage'] | undefined {
-        return CallStamp.find(this)?.asker.createMessage;
-    },
-}.get;
-const listRootsOfContext = {
-    get(this: object): Asker['listRoots'] | undefined {
-        return CallStamp.find(this)?.asker.listRoots;
-    },
-}.get;
+const askerMember = (name: 'elicit' | 'createMessage' | 'listRoots') =>
+    ({
+        get(this: object): Asker[typeof name] | undefined {
+            return CallStamp.find(this)?.asker[name];
+        },
+    }).get;
+
+const ELICIT = askerMember('elicit');
+const CREATE_MESSAGE = askerMember('createMessage');
+const LIST_ROOTS = askerMember('listRoots');
 
 /**
  * Defines an enumerable, configurable getter without a setter; the freeze that follows makes it
@@ -192,9 +187,9 @@ export class Call implements ProgressSource {
         context.clientCapabilities = client.clientCapabilities;
         context.protocolVersion = client.protocolVersion;
         defineGetter.call(context, 'reportProgress', reportProgressOfContext);
-        defineGetter.call(context, 'elicit', elicitOfContext);
-        defineGetter.call(context, 'createMessage', createMessageOfContext);
-        defineGetter.call(context, 'listRoots', listRootsOfContext);
+        defineGetter.call(context, 'elicit', ELICIT);
+        defineGetter.call(context, 'createMessage', CREATE_MESSAGE);
+        defineGetter.call(context, 'listRoots', LIST_ROOTS);
         if (client.replay !== undefined) this.#asker = new Asker(this, host, client.replay);
         this.context = Object.freeze(context) as unknown as HandlerContext;
     }
