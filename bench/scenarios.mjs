@@ -34,7 +34,7 @@ function percentile(sorted, p) {
     return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 }
 
-function latencyFigures(latencies, wallMs) {
+export function latencyFigures(latencies, wallMs) {
     const sorted = Float64Array.from(latencies).sort();
     return {
         rps: (latencies.length / wallMs) * 1000,
@@ -50,7 +50,7 @@ function expectResult(message, what) {
 }
 
 /** `count` requests with at most `window` in flight; resolves with each request's latency (ms). */
-function pipeline(connection, firstId, count, window, make) {
+export function pipeline(connection, firstId, count, window, make) {
     return new Promise((resolve, reject) => {
         const sentAt = new Float64Array(count);
         const latencies = new Float64Array(count);
@@ -88,13 +88,13 @@ function pipeline(connection, firstId, count, window, make) {
     });
 }
 
-async function open(server) {
+export async function open(server) {
     const connection = new Connection(server);
     const startup = await connection.initialize();
     return {connection, startup};
 }
 
-async function finish(connection, result) {
+export async function finish(connection, result) {
     const exit = await connection.close();
     if (exit.code !== 0) {
         throw new Error(`server exited with ${exit.code ?? exit.signal}; stderr: ${connection.stderr}`);
@@ -211,8 +211,9 @@ async function echoFigures(connection, make, prefix, cpuKey) {
 
 /**
  * Every sleep written at once; wall time until the last answer. The first fan-out, in a fresh
- * process, gives the peak RSS (`VmHWM` since start, as every peak RSS figure here): the memory it
- * takes to hold the calls. It also warms the server up, so the time figures come from the
+ * process, gives the cold wall time (intake on a JIT that has seen only the handshake: what the
+ * first burst of a new session costs) and the peak RSS (`VmHWM` since start, as every peak RSS
+ * figure here): the memory it takes to hold the calls. It also warms the server up, so the time figures come from the
  * `fanOutMeasured` fan-outs after it, each after a scavenge in the server (gc-hook.mjs): the
  * medians of a server past its JIT warm-up, as the echo scenarios' are.
  */
@@ -233,7 +234,7 @@ export async function fanOut(server) {
             connection.write(batch);
         });
     };
-    await run(1);
+    const coldMs = await run(1);
     const peakRss = connection.memory().hwm;
     const walls = [];
     const cpus = [];
@@ -245,6 +246,7 @@ export async function fanOut(server) {
     }
     return finish(connection, {
         startup,
+        fanOutColdMs: coldMs,
         fanOutMs: median(walls),
         fanOutCpuPerCall: median(cpus),
         fanOutPeakRss: peakRss,

@@ -34,91 +34,60 @@ const SERVER = 'createMcpStdioServer: ';
 const CLIENT = 'connectMcpClient: ';
 const STRING = 'the string "5"';
 
-/** The outcomes of an option whose values from `VALUES` are, in order, those marked true accepted. */
-function outcomes(
-    prefix: string,
-    kind: string,
-    expects: string,
-    accepted: readonly boolean[],
-    shown: (value: string) => string,
-    separator = ',',
-): Outcome[] {
-    const bare = ['2147483648', '4294967296', '-1', '1.5', 'NaN', STRING, 'Infinity'];
-    return bare.map((value, index) => {
-        if (accepted[index] === true) return 'ok';
-        if (value === STRING) return ['TypeError', `${prefix} must be ${kind}, got ${STRING}`];
-        return ['RangeError', `${prefix} must be ${expects}${separator} got ${shown(value)}`];
-    });
-}
+/**
+ * One kind of numeric option: its entry point's prefix, its options, what its TypeError asks for,
+ * which of `VALUES` it accepts (one flag each), and what its RangeError says, `{v}` standing for
+ * the value as shown ("2147483648", "-1", "NaN"…).
+ */
+type Kind = [prefix: string, options: string[], kind: string, accepted: boolean[], range: string];
 
-const bare = (value: string): string => value;
-const described = (value: string): string => `number ${value}`;
 const LARGE_OK = [true, true, false, false, false, false, false];
 const NONE_OK = [false, false, false, false, false, false, false];
 const INFINITY_OK = [false, false, false, false, false, false, true];
+const NUMBER = 'a number';
+const MS = 'a number of milliseconds';
+const TTL = 'a whole number of milliseconds of at least 0, got number {v}';
+const TIMEOUT = 'a whole number of milliseconds from 1 to 2147483647, or Infinity for no timeout; got {v}';
 
-const SERVER_ROWS: Row[] = [
-    ...['maxMessageBytes', 'outputHighWaterMark'].map((option) => ({
-        option,
-        outcomes: outcomes(`${SERVER}${option}`, 'a number', 'a positive integer', LARGE_OK, bare),
-    })),
-    ...['listCache.ttlMs', 'readCache.ttlMs'].map((option) => ({
-        option,
-        outcomes: outcomes(
-            `${SERVER}${option}`,
-            'a number of milliseconds',
-            'a whole number of milliseconds of at least 0',
-            LARGE_OK,
-            described,
-        ),
-    })),
-];
+/** The options of every kind, as rows of outcomes. */
+function rows(kinds: readonly Kind[]): Row[] {
+    const shown = ['2147483648', '4294967296', '-1', '1.5', 'NaN', STRING, 'Infinity'];
+    return kinds.flatMap(([prefix, options, kind, accepted, range]) =>
+        options.map((option) => ({
+            option,
+            outcomes: shown.map((value, index): Outcome => {
+                if (accepted[index] === true) return 'ok';
+                if (value === STRING)
+                    return ['TypeError', `${prefix}${option} must be ${kind}, got ${STRING}`];
+                return ['RangeError', `${prefix}${option} must be ${range.replace('{v}', value)}`];
+            }),
+        })),
+    );
+}
 
-const TIMEOUT = 'a whole number of milliseconds from 1 to 2147483647, or Infinity for no timeout';
-const COMMON_ROWS: Row[] = ['initializeTimeoutMs', 'listTimeoutMs', 'callTimeoutMs'].map((option) => ({
-    option,
-    outcomes: outcomes(`${CLIENT}${option}`, 'a number of milliseconds', TIMEOUT, INFINITY_OK, bare, ';'),
-}));
+const SERVER_ROWS = rows([
+    [SERVER, ['maxMessageBytes', 'outputHighWaterMark'], NUMBER, LARGE_OK, 'a positive integer, got {v}'],
+    [SERVER, ['listCache.ttlMs', 'readCache.ttlMs'], MS, LARGE_OK, TTL],
+]);
 
-const STDIO_ROWS: Row[] = [
-    {
-        option: 'maxMessageBytes',
-        outcomes: outcomes(
-            `${CLIENT}maxMessageBytes`,
-            'a number',
-            'a whole number from 0 to 4294967296',
-            LARGE_OK,
-            bare,
-        ),
-    },
-    ...['exitGraceMs', 'terminateGraceMs'].map((option) => ({
-        option,
-        outcomes: outcomes(
-            `${CLIENT}${option}`,
-            'a number of milliseconds',
-            'a whole number from 0 to 2147483647',
-            NONE_OK,
-            bare,
-        ),
-    })),
-];
+const COMMON_ROWS = rows([
+    [CLIENT, ['initializeTimeoutMs', 'listTimeoutMs', 'callTimeoutMs'], MS, INFINITY_OK, TIMEOUT],
+]);
 
-const HTTP_ROWS: Row[] = [
-    ...['maxMessageBytes', 'reconnect.maxAttempts'].map((option) => ({
-        option,
-        outcomes: outcomes(`${CLIENT}${option}`, 'a number', 'an integer of at least 1', LARGE_OK, described),
-    })),
-    ...['reconnect.initialDelayMs', 'reconnect.maxDelayMs', 'closeTimeoutMs'].map((option) => ({
-        option,
-        outcomes: outcomes(
-            `${CLIENT}${option}`,
-            'a number of milliseconds',
-            'an integer from 0 to 2147483647',
-            NONE_OK,
-            described,
-        ),
-    })),
-];
+const LINE = 'a whole number from 0 to 4294967296, got {v}';
+const GRACE = 'a whole number from 0 to 2147483647, got {v}';
+const COUNT = 'an integer of at least 1, got number {v}';
+const DELAY = 'an integer from 0 to 2147483647, got number {v}';
+
+const STDIO_ROWS = rows([
+    [CLIENT, ['maxMessageBytes'], NUMBER, LARGE_OK, LINE],
+    [CLIENT, ['exitGraceMs', 'terminateGraceMs'], MS, NONE_OK, GRACE],
+]);
+
+const HTTP_ROWS = rows([
+    [CLIENT, ['maxMessageBytes', 'reconnect.maxAttempts'], NUMBER, LARGE_OK, COUNT],
+    [CLIENT, ['reconnect.initialDelayMs', 'reconnect.maxDelayMs', 'closeTimeoutMs'], MS, NONE_OK, DELAY],
+]);
 
 /** `base` with `option` (dotted for a nested one) set to `value`. */
 function withOption<T extends object>(base: T, option: string, value: unknown): T {

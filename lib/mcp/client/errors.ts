@@ -27,6 +27,7 @@ export class McpClientError extends Error {
      * package, where `instanceof` sees only this copy's.
      */
     static is<T>(this: {prototype: T}, value: unknown): value is T {
+        // biome-ignore lint/complexity/noThisInStatic: `this` is the class asked, a subclass included
         const key = (this as unknown as {[BRAND_KEY]: symbol})[BRAND_KEY];
         return (
             typeof value === 'object' && value !== null && (value as {[key: symbol]: unknown})[key] === true

@@ -5,22 +5,8 @@
  */
 
 export {DEFAULT_MAX_MESSAGE_BYTES} from '../../util/options.js';
-export type {
-    AudioContent,
-    BlobResourceContents,
-    CallToolResult,
-    ContentBlock,
-    EmbeddedResource,
-    ImageContent,
-    Implementation,
-    JsonObject,
-    ReadResourceResult,
-    ResourceDescriptor,
-    ResourceLink,
-    TextContent,
-    TextResourceContents,
-    ToolDescriptor,
-} from '../protocol/types.js';
+/** The MCP wire shapes: results, content blocks, descriptors, identities. */
+export type * from '../protocol/types.js';
 export type {
     McpClientCommonOptions,
     McpClientOptions,

@@ -39,21 +39,25 @@ export interface ObjectSchema {
     [key: string]: unknown;
 }
 
-/** A tool as `tools/list` shows it. */
-export interface ToolDescriptor {
+/** A tool's fields besides its schemas. */
+export interface ToolFields {
     name: string;
     title?: string;
     description?: string;
+    annotations?: ToolAnnotations;
+    icons?: Icon[];
+    _meta?: JsonObject;
+    [key: string]: unknown;
+}
+
+/** A tool as `tools/list` shows it. */
+export interface ToolDescriptor extends ToolFields {
     inputSchema: ObjectSchema;
     /**
      * Needs `"type": "object"` while any revision before 2026-07-28 is enabled (their clients
      * reject anything else); with 2026-07-28 alone, any JSON Schema object.
      */
     outputSchema?: ObjectSchema | JsonObject;
-    annotations?: ToolAnnotations;
-    icons?: Icon[];
-    _meta?: JsonObject;
-    [key: string]: unknown;
 }
 
 /** A resource as `resources/list` shows it. */

@@ -12,6 +12,7 @@ import {formatDiagnostic, inspectComplete} from './diagnostics.js';
 import {ResultProblem} from './era.js';
 import {McpProtocolError} from './errors.js';
 import {failInternal} from './failures.js';
+import {ServerFault} from './fault.js';
 import type {SessionOutput} from './output.js';
 
 /** Answers a handler's outcome. From here on the call sends no progress. */
@@ -73,6 +74,10 @@ function threw(output: SessionOutput, call: Call, thrown: unknown): void {
     }
     if (thrown instanceof McpProtocolError) {
         protocolError(output, call, thrown);
+        return;
+    }
+    if (thrown instanceof ServerFault) {
+        failInternal(output, call, thrown.problem, thrown.detail);
         return;
     }
     if (call.method === 'resources/read') {

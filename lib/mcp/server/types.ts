@@ -8,35 +8,18 @@ import type {
     CallToolResult,
     Implementation,
     JsonObject,
-    ReadResourceParams,
-    ReadResourceResult,
-    RequestId,
-    ResourceDescriptor,
-    ToolDescriptor,
-} from '../protocol/types.js';
-import type {AskingContext, AskOptions} from './asking/types.js';
-
-export type {
-    AudioContent,
-    BlobResourceContents,
-    CallToolResult,
-    ContentBlock,
-    EmbeddedResource,
-    Icon,
-    ImageContent,
-    Implementation,
-    JsonObject,
     ObjectSchema,
     ReadResourceParams,
     ReadResourceResult,
     RequestId,
     ResourceDescriptor,
-    ResourceLink,
-    TextContent,
-    TextResourceContents,
-    ToolAnnotations,
     ToolDescriptor,
+    ToolFields,
 } from '../protocol/types.js';
+import type {AskingContext, AskOptions} from './asking/types.js';
+import type {StandardSchemaV1} from './standard-schema.js';
+
+export type * from '../protocol/types.js';
 
 /** What `context.reportProgress` takes: one `notifications/progress`, without its token. */
 export interface ProgressUpdate {
@@ -121,6 +104,16 @@ export interface McpTool extends ToolDescriptor {
     handler: ToolHandler;
 }
 
+/**
+ * A tool whose schemas may also be Standard Schemas carrying their JSON Schema converter:
+ * advertised converted and enforced on every call. `defineTool` types its handler from them.
+ */
+export interface McpSchemaTool extends ToolFields {
+    inputSchema: ObjectSchema | StandardSchemaV1;
+    outputSchema?: ObjectSchema | JsonObject | StandardSchemaV1;
+    handler: ToolHandler;
+}
+
 export interface McpResource extends ResourceDescriptor {
     handler: ResourceHandler;
 }
@@ -131,7 +124,7 @@ export interface McpStdioServerOptions {
     /** Answered as `instructions` to `initialize` when given. */
     instructions?: string;
     /** The tool catalog. Default: none (and no `tools` capability). */
-    tools?: readonly McpTool[];
+    tools?: readonly (McpTool | McpSchemaTool)[];
     /** The static resource catalog. Default: none (and no `resources` capability). */
     resources?: readonly McpResource[];
     /**

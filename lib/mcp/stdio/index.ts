@@ -22,7 +22,27 @@ export type {
     Root,
     SamplingMessage,
 } from '../server/asking/types.js';
+export type {
+    StructuredToolResult,
+    ToolArguments,
+    ToolErrorResult,
+    ToolInputSchema,
+    ToolOutputSchema,
+    TypedTool,
+    TypedToolResult,
+} from '../server/define-tool.js';
+export {defineTool} from '../server/define-tool.js';
 export {ErrorCode, McpProtocolError} from '../server/errors.js';
+export type {
+    StandardInput,
+    StandardIssue,
+    StandardJSONSchemaV1,
+    StandardJsonSchemaConverter,
+    StandardOutput,
+    StandardPathSegment,
+    StandardResult,
+    StandardSchemaV1,
+} from '../server/standard-schema.js';
 export type {
     AudioContent,
     BlobResourceContents,
@@ -37,6 +57,7 @@ export type {
     Implementation,
     JsonObject,
     McpResource,
+    McpSchemaTool,
     McpStdioServer,
     McpStdioServerOptions,
     McpTool,
@@ -53,6 +74,7 @@ export type {
     TextResourceContents,
     ToolAnnotations,
     ToolDescriptor,
+    ToolFields,
     ToolHandler,
 } from '../server/types.js';
 export {createMcpStdioServer} from './server.js';

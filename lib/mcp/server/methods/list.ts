@@ -4,6 +4,7 @@ import {resultRecord} from '../../../jsonrpc/records.js';
 import {ErrorCode} from '../errors.js';
 import {fail} from '../failures.js';
 import type {SessionOutput} from '../output.js';
+import type {MethodHandler} from './dispatch.js';
 
 export function answerList(
     output: SessionOutput,
@@ -22,4 +23,12 @@ export function answerList(
         return;
     }
     output.send(resultRecord(id, json));
+}
+
+/** A list method whose result each era serializes once (`Era#fixed`). */
+export type FixedListMethod = 'tools/list' | 'resources/list' | 'resources/templates/list';
+
+/** The handler of `method`: its era's fixed result, or `-32602` for a cursor. */
+export function listMethod(method: FixedListMethod): MethodHandler {
+    return (session, id, params, era) => answerList(session.output, id, method, params, era.fixed[method]);
 }
