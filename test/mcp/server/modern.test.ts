@@ -1,476 +1,493 @@
 /**
- * Asking under 2026-07-28 on the raw wire: `input_required` rounds, the sealed `requestState` and
- * every way a retry can be wrong.
+ * The 2026-07-28 era on the raw wire: discovery, the per-request envelope, decorated results,
+ * caching hints and the era's error codes, byte for byte.
  */
 import assert from 'node:assert/strict';
+import {once} from 'node:events';
 import {describe, test} from 'node:test';
-import {stateClock} from '../../../lib/mcp/server/asking/state.js';
-import type {ElicitFormRequest, HandlerContext, McpStdioServerOptions} from '../../../lib/mcp/stdio/index.js';
-import {McpAskError} from '../../../lib/mcp/stdio/index.js';
+import type {HandlerContext, McpStdioServerOptions} from '../../../lib/mcp/stdio/index.js';
+import {McpProtocolError} from '../../../lib/mcp/stdio/index.js';
+import {Gate} from '../../helpers/deferred.js';
 import {text, tool} from '../../helpers/session.js';
 import type {Harness} from '../../helpers/streams.js';
-import {harness} from '../../helpers/streams.js';
+import {answer, finish, harness, lines} from '../../helpers/streams.js';
 
-const CAPABILITIES = {elicitation: {}, sampling: {}, roots: {}};
+const SERVER_INFO = {name: 'modern-test', version: '1.0.0'};
+const IDENTITY = '"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"modern-test","version":"1.0.0"}}';
 const META = {
     'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-    'io.modelcontextprotocol/clientCapabilities': CAPABILITIES,
+    'io.modelcontextprotocol/clientCapabilities': {},
 };
-const IDENTITY = '"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"ask","version":"1.0.0"}}';
-const NAME: ElicitFormRequest = {
-    message: 'Your name?',
-    requestedSchema: {type: 'object', properties: {name: {type: 'string'}}, required: ['name']},
-};
-const COLOR: ElicitFormRequest = {
-    message: 'Your color?',
-    requestedSchema: {type: 'object', properties: {color: {type: 'string'}}},
-};
-const NAME_REQUEST = {method: 'elicitation/create', params: NAME};
-const STATE = /^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/;
 
-interface Seen {
-    runs: number;
-    reasons: unknown[];
-}
-
-function server(
-    handler: (context: HandlerContext<'tools/call'>) => Promise<string>,
-    seen: Seen = {runs: 0, reasons: []},
-    extra: Partial<McpStdioServerOptions> = {},
-): Harness {
-    const run = async (context: HandlerContext<'tools/call'>) => {
-        seen.runs += 1;
-        context.signal.addEventListener('abort', () => seen.reasons.push(context.signal.reason));
-        return text(await handler(context));
-    };
-    return harness({
-        serverInfo: {name: 'ask', version: '1.0.0'},
+function options(extra: Partial<McpStdioServerOptions> = {}): McpStdioServerOptions {
+    return {
+        serverInfo: SERVER_INFO,
+        instructions: 'Use echo.',
         protocolVersions: ['2026-07-28', '2025-11-25'],
         tools: [
-            tool('ask', (_args, context) => run(context)),
-            tool('other', (_args, context) => run(context)),
-        ],
-        resources: [
-            {
-                uri: 'ask://r',
-                name: 'r',
-                handler: async ({uri}, {elicit}) => ({contents: [{uri, text: (await elicit(NAME)).action}]}),
-            },
-        ],
-        ...extra,
-    });
-}
-
-/** The parts of an answer these tests read. */
-interface Answer {
-    result: {
-        resultType: string;
-        inputRequests: Record<string, unknown>;
-        requestState: string;
-        content: [{text: string}];
-        contents: [{text: string}];
-    };
-    error: {code: number; message: string};
-}
-
-let nextId = 1;
-
-/** Sends a modern request and returns its answer, parsed. */
-async function send(
-    h: Harness,
-    method: string,
-    params: object,
-    meta: object = META,
-): Promise<{id: number; line: string; body: Answer}> {
-    const id = nextId++;
-    const before = h.output.lineCount;
-    h.send({jsonrpc: '2.0', id, method, params: {...params, _meta: meta}});
-    await h.output.waitForLines(before + 1);
-    const line = h.output.text.split('\n')[before] as string;
-    return {id, line, body: JSON.parse(line) as Answer};
-}
-
-const accept = (content: object) => ({action: 'accept', content});
-
-describe('asking under 2026-07-28', () => {
-    test('a question ends the run: input_required with the question and a sealed state; the retry completes', async () => {
-        const seen: Seen = {runs: 0, reasons: []};
-        const h = server(
-            async ({elicit}) => `Hello, ${(await elicit(NAME, {key: 'user_name'})).content?.name}!`,
-            seen,
-        );
-        const first = await send(h, 'tools/call', {name: 'ask', arguments: {}});
-        const state = first.body.result.requestState as string;
-        assert.match(state, STATE);
-        assert.equal(
-            first.line,
-            JSON.stringify({
-                jsonrpc: '2.0',
-                id: first.id,
-                result: {
-                    resultType: 'input_required',
-                    inputRequests: {user_name: NAME_REQUEST},
-                    requestState: state,
-                },
+            tool('echo', (args) => ({...text(String(args.text)), structuredContent: {echoed: args.text}})),
+            tool('boom', () => {
+                throw new Error('it went boom');
             }),
+        ],
+        resources: [{uri: 'pantry://r', name: 'r', handler: ({uri}) => ({contents: [{uri, text: 'R'}]})}],
+        ...extra,
+    };
+}
+
+/** Sends a request with the modern envelope (plus `meta`), returns its answer's raw line. */
+function modern(
+    h: Harness,
+    id: number | string,
+    method: string,
+    params: object = {},
+    meta: object = {},
+): Promise<string> {
+    return answer(h, {jsonrpc: '2.0', id, method, params: {...params, _meta: {...META, ...meta}}});
+}
+
+describe('server/discover', () => {
+    test('answers the supported revisions, capabilities, instructions, identity and caching hints', async () => {
+        const h = harness(options());
+        assert.equal(
+            await modern(h, 'probe-1', 'server/discover'),
+            `{"jsonrpc":"2.0","id":"probe-1","result":{"resultType":"complete",${IDENTITY},` +
+                '"supportedVersions":["2026-07-28","2025-11-25"],"capabilities":{"tools":{},"resources":{}},' +
+                '"instructions":"Use echo.","ttlMs":300000,"cacheScope":"public"}}',
         );
-        assert.equal(seen.reasons.length, 1);
-        assert.ok(seen.reasons[0] instanceof McpAskError);
-        assert.equal((seen.reasons[0] as McpAskError).code, 'input-required');
-        const second = await send(h, 'tools/call', {
-            name: 'ask',
-            arguments: {},
-            inputResponses: {user_name: accept({name: 'Ada'})},
-            requestState: state,
+        await finish(h);
+    });
+
+    test('carries the listCache option and leaves out instructions the server has none of', async () => {
+        const h = harness({
+            serverInfo: SERVER_INFO,
+            protocolVersions: ['2026-07-28'],
+            listCache: {ttlMs: 0, cacheScope: 'private'},
         });
         assert.equal(
-            second.line,
-            `{"jsonrpc":"2.0","id":${second.id},"result":{"resultType":"complete",${IDENTITY},"content":[{"type":"text","text":"Hello, Ada!"}]}}`,
+            await modern(h, 1, 'server/discover'),
+            `{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete",${IDENTITY},` +
+                '"supportedVersions":["2026-07-28"],"capabilities":{},"ttlMs":0,"cacheScope":"private"}}',
         );
-        assert.equal(seen.runs, 2);
-        h.input.push(null);
-        await h.server.closed;
+        await finish(h);
     });
 
-    test('two rounds: the second state records the first answer, and the handler runs three times', async () => {
-        const seen: Seen = {runs: 0, reasons: []};
-        const h = server(async ({elicit}) => {
-            const name = await elicit(NAME);
-            const color = await elicit(COLOR);
-            return `${name.content?.name} likes ${color.content?.color}`;
-        }, seen);
-        const r1 = await send(h, 'tools/call', {name: 'ask'});
-        assert.deepEqual(r1.body.result.inputRequests, {'elicitation-1': NAME_REQUEST});
-        const r2 = await send(h, 'tools/call', {
-            name: 'ask',
-            inputResponses: {'elicitation-1': accept({name: 'Ada'})},
-            requestState: r1.body.result.requestState,
-        });
-        assert.deepEqual(r2.body.result.inputRequests, {
-            'elicitation-2': {method: 'elicitation/create', params: COLOR},
-        });
-        assert.notEqual(r2.body.result.requestState, r1.body.result.requestState);
-        // The first answer comes from the state: this retry carries only the second one.
-        const r3 = await send(h, 'tools/call', {
-            name: 'ask',
-            inputResponses: {'elicitation-2': accept({color: 'blue'})},
-            requestState: r2.body.result.requestState,
-        });
-        assert.equal(r3.body.result.content[0].text, 'Ada likes blue');
-        assert.equal(seen.runs, 3);
-        h.input.push(null);
-        await h.server.closed;
-    });
-
-    test('questions asked together (Promise.all) share one round', async () => {
-        const h = server(async ({elicit, createMessage, listRoots}) => {
-            const [name, message, roots] = await Promise.all([
-                elicit(NAME),
-                createMessage({
-                    messages: [{role: 'user', content: {type: 'text', text: 'Hi'}}],
-                    maxTokens: 9,
-                }),
-                listRoots({key: 'client_roots'}),
-            ]);
-            return `${name.action} ${message.model} ${roots.roots.length}`;
-        });
-        const r1 = await send(h, 'tools/call', {name: 'ask'});
-        assert.deepEqual(Object.keys(r1.body.result.inputRequests), [
-            'elicitation-1',
-            'sampling-2',
-            'client_roots',
-        ]);
-        assert.deepEqual(r1.body.result.inputRequests.client_roots, {method: 'roots/list', params: {}});
-        const r2 = await send(h, 'tools/call', {
-            name: 'ask',
-            inputResponses: {
-                'elicitation-1': {action: 'decline'},
-                'sampling-2': {role: 'assistant', content: {type: 'text', text: 'Hey'}, model: 'm1'},
-                client_roots: {roots: []},
-            },
-            requestState: r1.body.result.requestState,
-        });
-        assert.equal(r2.body.result.content[0].text, 'decline m1 0');
-        h.input.push(null);
-        await h.server.closed;
-    });
-
-    test('a retry missing its response is asked again; extra responses are ignored', async () => {
-        const h = server(async ({elicit}) => (await elicit(NAME, {key: 'user_name'})).action);
-        const r1 = await send(h, 'tools/call', {name: 'ask'});
-        const missing = await send(h, 'tools/call', {
-            name: 'ask',
-            inputResponses: {wrong_key: accept({})},
-            requestState: r1.body.result.requestState,
-        });
-        assert.equal(missing.body.result.resultType, 'input_required');
-        assert.deepEqual(missing.body.result.inputRequests, {user_name: NAME_REQUEST});
-        const extra = await send(h, 'tools/call', {
-            name: 'ask',
-            inputResponses: {user_name: accept({name: 'A'}), unknown: {action: 'accept', content: {x: 1}}},
-        });
-        assert.equal(extra.body.result.content[0].text, 'accept');
-        h.input.push(null);
-        await h.server.closed;
-    });
-
-    test('tampered, expired and replayed state is refused with -32602, the handler never running', async () => {
-        const seen: Seen = {runs: 0, reasons: []};
-        const h = server(async ({elicit}) => (await elicit(NAME)).action, seen);
-        const r1 = await send(h, 'tools/call', {name: 'ask', arguments: {a: 1}});
-        const state = r1.body.result.requestState as string;
-        const refusal = (id: number, method: string, why: string) =>
-            `{"jsonrpc":"2.0","id":${id},"error":{"code":-32602,"message":"${method} \\"params.requestState\\" was rejected: ${why}; send the request again without requestState and inputResponses to start over"}}`;
-        const answers = {'elicitation-1': accept({})};
-        const tampered = await send(h, 'tools/call', {
-            name: 'ask',
-            arguments: {a: 1},
-            inputResponses: answers,
-            requestState: `${state}-TAMPERED`,
-        });
-        assert.equal(
-            tampered.line,
-            refusal(
-                tampered.id,
-                'tools/call',
-                'it failed its integrity check (it was not issued by this server, or it was changed)',
-            ),
-        );
-        const otherParams = await send(h, 'tools/call', {
-            name: 'ask',
-            arguments: {a: 2},
-            inputResponses: answers,
-            requestState: state,
-        });
-        assert.equal(
-            otherParams.line,
-            refusal(otherParams.id, 'tools/call', 'it was issued for a request with other params'),
-        );
-        const otherTool = await send(h, 'tools/call', {
-            name: 'other',
-            arguments: {a: 1},
-            requestState: state,
-        });
-        assert.equal(
-            otherTool.line,
-            refusal(otherTool.id, 'tools/call', 'it was issued for a request with other params'),
-        );
-        const otherMethod = await send(h, 'resources/read', {uri: 'ask://r', requestState: state});
-        assert.equal(
-            otherMethod.line,
-            refusal(
-                otherMethod.id,
-                'resources/read',
-                'it was issued for a tools/call request, not for resources/read',
-            ),
-        );
-        const realNow = stateClock.now;
-        stateClock.now = () => realNow() + 600_001;
-        try {
-            const expired = await send(h, 'tools/call', {
-                name: 'ask',
-                arguments: {a: 1},
-                inputResponses: answers,
-                requestState: state,
-            });
-            assert.equal(expired.line, refusal(expired.id, 'tools/call', 'it has expired'));
-        } finally {
-            stateClock.now = realNow;
-        }
-        assert.equal(seen.runs, 1);
-        const good = await send(h, 'tools/call', {
-            name: 'ask',
-            arguments: {a: 1},
-            inputResponses: answers,
-            requestState: state,
-        });
-        assert.equal(good.body.result.content[0].text, 'accept');
-        h.input.push(null);
-        await h.server.closed;
-    });
-
-    test("a state issued by a server with another key is refused; servers sharing a key accept each other's", async () => {
-        const key = 'k'.repeat(32);
-        const ask = async ({elicit}: HandlerContext<'tools/call'>) => (await elicit(NAME)).action;
-        const a = server(ask, undefined, {asking: {requestStateKey: key}});
-        const b = server(ask, undefined, {asking: {requestStateKey: key}});
-        const c = server(ask);
-        const r1 = await send(a, 'tools/call', {name: 'ask'});
-        const retry = {
-            name: 'ask',
-            inputResponses: {'elicitation-1': accept({})},
-            requestState: r1.body.result.requestState,
-        };
-        assert.equal((await send(b, 'tools/call', retry)).body.result.content[0].text, 'accept');
-        assert.equal((await send(c, 'tools/call', retry)).body.error.code, -32602);
-        for (const h of [a, b, c]) {
-            h.input.push(null);
-            await h.server.closed;
-        }
-    });
-
-    test('malformed inputResponses and requestState are refused with -32602', async () => {
-        const h = server(async ({elicit}) => (await elicit(NAME)).action);
-        const asNumber = await send(h, 'tools/call', {name: 'ask', inputResponses: {'elicitation-1': 12345}});
-        assert.equal(
-            asNumber.line,
-            `{"jsonrpc":"2.0","id":${asNumber.id},"error":{"code":-32602,"message":"tools/call \\"params.inputResponses\\" has number 12345 for \\"elicitation-1\\": each answer must be a result object"}}`,
-        );
-        const asNull = await send(h, 'tools/call', {name: 'ask', inputResponses: null});
-        assert.equal(
-            asNull.line,
-            `{"jsonrpc":"2.0","id":${asNull.id},"error":{"code":-32602,"message":"tools/call \\"params.inputResponses\\" must be an object of answers by key, got null"}}`,
-        );
-        const stateNumber = await send(h, 'tools/call', {name: 'ask', requestState: 5});
-        assert.equal(
-            stateNumber.body.error.message,
-            'tools/call "params.requestState" must be the string this server issued, got number 5',
-        );
-        // An answer of the wrong shape is no answer: the question is asked again.
-        const wrongShape = await send(h, 'tools/call', {
-            name: 'ask',
-            inputResponses: {'elicitation-1': {action: 'maybe'}},
-        });
-        assert.equal(wrongShape.body.result.resultType, 'input_required');
-        h.input.push(null);
-        await h.server.closed;
-    });
-
-    test('a capability the request did not declare: the handler sees the error, nothing is asked', async () => {
-        const h = server(async ({elicit, createMessage}) => {
-            const [form, message] = await Promise.allSettled([
-                elicit(NAME),
-                createMessage({messages: [], maxTokens: 1}),
-            ]);
-            return `${(form as PromiseRejectedResult).reason.code} ${message.status}`;
-        });
-        const meta = {...META, 'io.modelcontextprotocol/clientCapabilities': {sampling: {}}};
-        const r1 = await send(h, 'tools/call', {name: 'ask'}, meta);
-        assert.deepEqual(r1.body.result.inputRequests, {
-            'sampling-1': {method: 'sampling/createMessage', params: {messages: [], maxTokens: 1}},
-        });
-        const r2 = await send(
-            h,
-            'tools/call',
-            {
-                name: 'ask',
-                inputResponses: {
-                    'sampling-1': {role: 'assistant', content: {type: 'text', text: ''}, model: 'm'},
-                },
-                requestState: r1.body.result.requestState,
-            },
-            meta,
-        );
-        assert.equal(r2.body.result.content[0].text, 'unsupported-capability fulfilled');
-        h.input.push(null);
-        await h.server.closed;
-    });
-
-    test('a resource read can ask too', async () => {
-        const h = server(async () => '');
-        const r1 = await send(h, 'resources/read', {uri: 'ask://r'});
-        assert.deepEqual(r1.body.result.inputRequests, {'elicitation-1': NAME_REQUEST});
-        const r2 = await send(h, 'resources/read', {
-            uri: 'ask://r',
-            inputResponses: {'elicitation-1': {action: 'cancel'}},
-            requestState: r1.body.result.requestState,
-        });
-        assert.equal(r2.body.result.contents[0].text, 'cancel');
-        h.input.push(null);
-        await h.server.closed;
-    });
-
-    test('a call cancelled while its question is open is answered with nothing', async () => {
-        const seen: Seen = {runs: 0, reasons: []};
-        const h = server(async ({elicit}) => (await elicit(NAME)).action, seen);
-        const id = nextId++;
-        const request = {jsonrpc: '2.0', id, method: 'tools/call', params: {name: 'ask', _meta: META}};
-        const cancel = {
+    test('does not spoil a later initialize, which then selects the legacy era', async () => {
+        const h = harness(options());
+        await modern(h, 'probe', 'server/discover');
+        const init = await h.initialize();
+        assert.deepEqual(init, {
             jsonrpc: '2.0',
-            method: 'notifications/cancelled',
-            params: {requestId: id, reason: 'stop'},
-        };
-        // Both in one chunk: the cancellation is read in the turn the question was asked.
-        h.sendRaw(`${JSON.stringify(request)}\n${JSON.stringify(cancel)}\n`);
-        await h.server.drain();
-        const after = await send(h, 'server/discover', {});
-        assert.equal(h.output.text.split('\n')[0], after.line);
-        assert.deepEqual(seen.reasons, ['stop']);
-        h.input.push(null);
-        await h.server.closed;
-    });
-
-    test('the legacy era ignores inputResponses and requestState', async () => {
-        const h = server(async ({clientCapabilities}) => JSON.stringify(clientCapabilities));
-        await h.initialize();
-        h.send({
-            jsonrpc: '2.0',
-            id: 'x',
-            method: 'tools/call',
-            params: {name: 'ask', requestState: 'junk', inputResponses: 3},
+            id: 'init',
+            result: {
+                protocolVersion: '2025-11-25',
+                capabilities: {tools: {}, resources: {}},
+                serverInfo: SERVER_INFO,
+                instructions: 'Use echo.',
+            },
         });
-        const [, answer] = await h.records(2);
-        assert.deepEqual(answer, {jsonrpc: '2.0', id: 'x', result: text('{}')});
-        h.input.push(null);
-        await h.server.closed;
+        assert.equal(
+            await modern(h, 2, 'server/discover'),
+            '{"jsonrpc":"2.0","id":2,"error":{"code":-32601,"message":"Method not found: \\"server/discover\\""}}',
+        );
+        await finish(h);
     });
 });
 
-describe('the keys of a run', () => {
-    test('one key asked twice for the same question shares it; for another question it throws', async () => {
-        const h = server(async ({elicit}) => {
-            const [first, again] = await Promise.all([elicit(NAME, {key: 'k'}), elicit(NAME, {key: 'k'})]);
-            let other = '';
-            try {
-                await elicit(COLOR, {key: 'k'});
-            } catch (error) {
-                other = `${(error as Error).name}: ${(error as Error).message}`;
-            }
-            const replayed = await elicit(NAME, {key: 'k'});
-            return `${first.action} ${again.action} ${replayed.action} | ${other}`;
-        });
-        const r1 = await send(h, 'tools/call', {name: 'ask'});
-        assert.deepEqual(Object.keys(r1.body.result.inputRequests), ['k']);
-        const r2 = await send(h, 'tools/call', {
-            name: 'ask',
-            inputResponses: {k: {action: 'decline'}},
-            requestState: r1.body.result.requestState,
-        });
-        assert.equal(
-            r2.body.result.content[0].text,
-            'decline decline decline | TypeError: The question key "k" was already used for another question in this request',
+describe('the per-request envelope', () => {
+    test('needs no initialize and gives the handler this request’s client data', async () => {
+        const seen: HandlerContext[] = [];
+        const h = harness(
+            options({
+                tools: [
+                    tool('look', (_args, context) => {
+                        seen.push(context);
+                        return text('ok');
+                    }),
+                ],
+            }),
         );
-        h.input.push(null);
-        await h.server.closed;
+        const clientInfo = {name: 'first', version: '1.0.0'};
+        await modern(h, 1, 'tools/call', {name: 'look'}, {'io.modelcontextprotocol/clientInfo': clientInfo});
+        await modern(
+            h,
+            2,
+            'tools/call',
+            {name: 'look'},
+            {'io.modelcontextprotocol/clientCapabilities': {x: {}}},
+        );
+        assert.deepEqual(
+            seen.map((context) => [context.clientInfo, context.clientCapabilities, context.protocolVersion]),
+            [
+                [clientInfo, {}, '2026-07-28'],
+                [{name: '', version: ''}, {x: {}}, '2026-07-28'],
+            ],
+        );
+        await finish(h);
     });
 
-    test('a question asked after the run ended, or after the handler returned, rejects', async () => {
-        const late: unknown[] = [];
-        let ask: (() => Promise<unknown>) | undefined;
-        const h = server(async ({elicit, signal}) => {
-            ask = () => elicit(COLOR);
-            await elicit(NAME).catch(() => undefined);
-            // The run ended with the round: a later question is refused with the same reason.
-            late.push(await elicit(COLOR).catch((error: McpAskError) => error.code));
-            late.push(signal.aborted);
-            return '';
-        });
-        const r1 = await send(h, 'tools/call', {name: 'ask'});
-        assert.equal(r1.body.result.resultType, 'input_required');
-        await h.server.drain();
-        assert.deepEqual(late, ['input-required', true]);
-        const done = server(async (context) => {
-            ask = () => context.elicit(NAME);
-            return 'done';
-        });
-        await send(done, 'tools/call', {name: 'ask'});
-        await assert.rejects((ask as () => Promise<unknown>)(), {
-            name: 'McpAskError',
-            code: 'request-answered',
-        });
-        for (const each of [h, done]) {
-            each.input.push(null);
-            await each.server.closed;
+    test('answers -32022 with the supported and requested revisions for one it does not serve', async () => {
+        const h = harness(options());
+        assert.equal(
+            await modern(h, 1, 'tools/list', {}, {'io.modelcontextprotocol/protocolVersion': '2099-01-01'}),
+            '{"jsonrpc":"2.0","id":1,"error":{"code":-32022,"message":"Unsupported protocol version \\"2099-01-01\\": ' +
+                'this server serves 2026-07-28, 2025-11-25","data":{"supported":["2026-07-28","2025-11-25"],' +
+                '"requested":"2099-01-01"}}}',
+        );
+        assert.equal(
+            await modern(h, 2, 'tools/list', {}, {'io.modelcontextprotocol/protocolVersion': '2025-11-25'}),
+            '{"jsonrpc":"2.0","id":2,"error":{"code":-32022,"message":"Unsupported protocol version \\"2025-11-25\\": ' +
+                'this server serves 2026-07-28, 2025-11-25; 2025-11-25 is served through \\"initialize\\", not per request",' +
+                '"data":{"supported":["2026-07-28","2025-11-25"],"requested":"2025-11-25"}}}',
+        );
+        await finish(h);
+    });
+
+    test('answers -32602 naming a missing or malformed required field', async () => {
+        const h = harness(options());
+        const version = 'params._meta[\\"io.modelcontextprotocol/protocolVersion\\"]';
+        const capabilities = 'params._meta[\\"io.modelcontextprotocol/clientCapabilities\\"]';
+        const info = 'params._meta[\\"io.modelcontextprotocol/clientInfo\\"]';
+        assert.equal(
+            await modern(h, 1, 'tools/list', {}, {'io.modelcontextprotocol/protocolVersion': 20260728}),
+            `{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"${version} must be a string naming the protocol revision, got number 20260728"}}`,
+        );
+        assert.equal(
+            await modern(h, 2, 'tools/list', {}, {'io.modelcontextprotocol/clientCapabilities': undefined}),
+            `{"jsonrpc":"2.0","id":2,"error":{"code":-32602,"message":"${capabilities} is required and must be an object ({} for none), got undefined"}}`,
+        );
+        assert.equal(
+            await modern(h, 3, 'tools/list', {}, {'io.modelcontextprotocol/clientInfo': {name: 'x'}}),
+            `{"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"${info}, when given, must be an object with \\"name\\" and \\"version\\" strings, got an object"}}`,
+        );
+        await finish(h);
+    });
+
+    test('answers -32601 for methods the revision removed or this server does not serve', async () => {
+        const h = harness(options());
+        for (const [id, method] of [
+            [1, 'ping'],
+            [2, 'logging/setLevel'],
+            [3, 'subscriptions/listen'],
+            [4, 'tasks/get'],
+            [5, 'initialize'],
+            [6, 'prompts/list'],
+        ] as const) {
+            assert.equal(
+                await modern(h, id, method),
+                `{"jsonrpc":"2.0","id":${id},"error":{"code":-32601,"message":"Method not found: \\"${method}\\""}}`,
+            );
         }
+        await finish(h);
+    });
+
+    test('lets a dual-era server answer a request without it only after initialize', async () => {
+        const h = harness(options());
+        assert.equal(
+            await answer(h, {jsonrpc: '2.0', id: 1, method: 'tools/list'}),
+            '{"jsonrpc":"2.0","id":1,"error":{"code":-32000,"message":"Server not initialized: send \\"initialize\\" and ' +
+                'wait for its result before \\"tools/list\\", or send it with the 2026-07-28 per-request \\"params._meta\\" ' +
+                '(\\"io.modelcontextprotocol/protocolVersion\\" and \\"io.modelcontextprotocol/clientCapabilities\\")"}}',
+        );
+        assert.equal(
+            await answer(h, {jsonrpc: '2.0', id: 2, method: 'server/discover'}),
+            '{"jsonrpc":"2.0","id":2,"error":{"code":-32602,"message":"server/discover needs ' +
+                'params._meta[\\"io.modelcontextprotocol/protocolVersion\\"] and ' +
+                'params._meta[\\"io.modelcontextprotocol/clientCapabilities\\"] (protocol revision 2026-07-28)"}}',
+        );
+        await finish(h);
+    });
+
+    test('is served under the legacy revision once initialize succeeded', async () => {
+        const h = harness(options());
+        await modern(h, 1, 'tools/call', {name: 'echo', arguments: {text: 'before'}});
+        await h.initialize();
+        assert.equal(
+            await modern(h, 2, 'tools/call', {name: 'echo', arguments: {text: 'after'}}),
+            '{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"after"}],"structuredContent":{"echoed":"after"}}}',
+        );
+        await finish(h);
+    });
+});
+
+describe('a modern-only server', () => {
+    const only = (): Harness => harness(options({protocolVersions: ['2026-07-28']}));
+
+    test('answers initialize -32022 naming the revisions it serves', async () => {
+        const h = only();
+        const init = {
+            protocolVersion: '2025-11-25',
+            capabilities: {},
+            clientInfo: {name: 'old', version: '1'},
+        };
+        assert.equal(
+            await answer(h, {jsonrpc: '2.0', id: 0, method: 'initialize', params: init}),
+            '{"jsonrpc":"2.0","id":0,"error":{"code":-32022,"message":"This server serves only 2026-07-28, which has no ' +
+                '\\"initialize\\": send each request with params._meta[\\"io.modelcontextprotocol/protocolVersion\\"] and ' +
+                'params._meta[\\"io.modelcontextprotocol/clientCapabilities\\"]","data":{"supported":["2026-07-28"],"requested":"2025-11-25"}}}',
+        );
+        assert.match(
+            await answer(h, {jsonrpc: '2.0', id: 1, method: 'initialize'}),
+            /"data":\{"supported":\["2026-07-28"\],"requested":""\}\}\}$/,
+        );
+        await finish(h);
+    });
+
+    test('answers a request without the envelope -32602, an unknown one -32601, and serves the rest', async () => {
+        const h = only();
+        assert.equal(
+            await answer(h, {jsonrpc: '2.0', id: 1, method: 'tools/list'}),
+            '{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"tools/list needs ' +
+                'params._meta[\\"io.modelcontextprotocol/protocolVersion\\"] and ' +
+                'params._meta[\\"io.modelcontextprotocol/clientCapabilities\\"] (protocol revision 2026-07-28)"}}',
+        );
+        assert.equal(
+            await answer(h, {jsonrpc: '2.0', id: 2, method: 'ping'}),
+            '{"jsonrpc":"2.0","id":2,"error":{"code":-32601,"message":"Method not found: \\"ping\\""}}',
+        );
+        assert.match(
+            await modern(h, 3, 'tools/list'),
+            /^\{"jsonrpc":"2\.0","id":3,"result":\{"resultType":"complete"/,
+        );
+        await finish(h);
+    });
+});
+
+describe('modern results', () => {
+    test('lists carry resultType, identity and the list caching hints', async () => {
+        const h = harness(options());
+        const tail = ',"ttlMs":300000,"cacheScope":"public"}}';
+        assert.equal(
+            await modern(h, 1, 'tools/list'),
+            `{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete",${IDENTITY},"tools":[` +
+                '{"name":"echo","inputSchema":{"type":"object"}},{"name":"boom","inputSchema":{"type":"object"}}]' +
+                tail,
+        );
+        assert.equal(
+            await modern(h, 2, 'resources/list'),
+            `{"jsonrpc":"2.0","id":2,"result":{"resultType":"complete",${IDENTITY},"resources":[{"uri":"pantry://r","name":"r"}]${tail}`,
+        );
+        assert.equal(
+            await modern(h, 3, 'resources/templates/list'),
+            `{"jsonrpc":"2.0","id":3,"result":{"resultType":"complete",${IDENTITY},"resourceTemplates":[]${tail}`,
+        );
+        assert.equal(
+            await modern(h, 4, 'tools/list', {cursor: 'x'}),
+            '{"jsonrpc":"2.0","id":4,"error":{"code":-32602,"message":"tools/list returns the complete list in one result and takes no \\"cursor\\""}}',
+        );
+        await finish(h);
+    });
+
+    test('a tool result and a thrown error gain resultType and identity, nothing else', async () => {
+        const h = harness(options());
+        assert.equal(
+            await modern(h, 1, 'tools/call', {name: 'echo', arguments: {text: 'hi'}}),
+            `{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete",${IDENTITY},` +
+                '"content":[{"type":"text","text":"hi"}],"structuredContent":{"echoed":"hi"}}}',
+        );
+        assert.equal(
+            await modern(h, 2, 'tools/call', {name: 'boom'}),
+            `{"jsonrpc":"2.0","id":2,"result":{"resultType":"complete",${IDENTITY},` +
+                '"content":[{"type":"text","text":"it went boom"}],"isError":true}}',
+        );
+        await finish(h);
+    });
+
+    test('a result with its own _meta or resultType keeps them and gains the identity', async () => {
+        const h = harness(
+            options({
+                tools: [
+                    tool('own', () => ({
+                        ...text('x'),
+                        resultType: 'complete',
+                        _meta: {'com.example/trace': 't'},
+                    })),
+                    tool(
+                        'json',
+                        () => ({content: [], toJSON: () => ({content: [], _meta: {a: 1}})}) as never,
+                    ),
+                    tool('inherited', () => Object.create({content: []})),
+                ],
+            }),
+        );
+        assert.equal(
+            await modern(h, 1, 'tools/call', {name: 'own'}),
+            '{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","content":[{"type":"text","text":"x"}],' +
+                '"_meta":{"com.example/trace":"t","io.modelcontextprotocol/serverInfo":{"name":"modern-test","version":"1.0.0"}}}}',
+        );
+        assert.equal(
+            await modern(h, 2, 'tools/call', {name: 'json'}),
+            '{"jsonrpc":"2.0","id":2,"result":{"resultType":"complete","content":[],' +
+                '"_meta":{"a":1,"io.modelcontextprotocol/serverInfo":{"name":"modern-test","version":"1.0.0"}}}}',
+        );
+        assert.equal(
+            await modern(h, 3, 'tools/call', {name: 'inherited'}),
+            `{"jsonrpc":"2.0","id":3,"result":{"resultType":"complete",${IDENTITY}}}`,
+        );
+        await finish(h);
+    });
+
+    test('a result claiming another resultType, or a _meta that is not an object, is -32603', async () => {
+        const h = harness(
+            options({
+                tools: [
+                    tool('interim', () => ({...text('x'), resultType: 'input_required'})),
+                    tool('meta', () => ({...text('x'), _meta: 'm'}) as never),
+                    tool('json', () => ({content: [], toJSON: () => 'text'}) as never),
+                ],
+            }),
+        );
+        const internal = (id: number, name: string, problem: string): string =>
+            `{"jsonrpc":"2.0","id":${id},"error":{"code":-32603,"message":"Internal error in tools/call of tool ` +
+            `\\"${name}\\" (request id ${id}): ${problem}; the server's diagnostics have the details"}}`;
+        assert.equal(
+            await modern(h, 1, 'tools/call', {name: 'interim'}),
+            internal(
+                1,
+                'interim',
+                'it claims \\"resultType\\": \\"input_required\\", but this server answers only complete results',
+            ),
+        );
+        assert.equal(
+            await modern(h, 2, 'tools/call', {name: 'meta'}),
+            internal(2, 'meta', 'its \\"_meta\\" is not a JSON object'),
+        );
+        assert.equal(
+            await modern(h, 3, 'tools/call', {name: 'json'}),
+            internal(3, 'json', 'its toJSON method did not produce a JSON object'),
+        );
+        await finish(h);
+    });
+
+    test('structuredContent may be any JSON value, and passes through untouched in the legacy era too', async () => {
+        const h = harness(options({tools: [tool('list', () => ({...text('[1]'), structuredContent: [1]}))]}));
+        assert.equal(
+            await modern(h, 1, 'tools/call', {name: 'list'}),
+            `{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete",${IDENTITY},` +
+                '"content":[{"type":"text","text":"[1]"}],"structuredContent":[1]}}',
+        );
+        await h.initialize();
+        assert.equal(
+            await answer(h, {jsonrpc: '2.0', id: 2, method: 'tools/call', params: {name: 'list'}}),
+            '{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"[1]"}],"structuredContent":[1]}}',
+        );
+        await finish(h);
+    });
+});
+
+describe('modern resources', () => {
+    const hinted = (): Harness =>
+        harness(
+            options({
+                readCache: {ttlMs: 1000},
+                resources: [
+                    {uri: 'r://plain', name: 'plain', handler: ({uri}) => ({contents: [{uri, text: 'p'}]})},
+                    {
+                        uri: 'r://own',
+                        name: 'own',
+                        handler: ({uri}) => ({contents: [{uri, text: 'o'}], ttlMs: 5, cacheScope: 'public'}),
+                    },
+                    {
+                        uri: 'r://half',
+                        name: 'half',
+                        handler: ({uri}) => ({contents: [{uri, text: 'h'}], cacheScope: 'public'}),
+                    },
+                    {
+                        uri: 'r://bad',
+                        name: 'bad',
+                        handler: ({uri}) => ({contents: [{uri, text: 'b'}], ttlMs: -1}),
+                    },
+                    {
+                        uri: 'r://scope',
+                        name: 'scope',
+                        handler: () => ({contents: [], cacheScope: 'shared'}),
+                    },
+                ],
+            }),
+        );
+
+    test('a read carries the readCache hints unless the handler gives its own', async () => {
+        const h = hinted();
+        const head = `{"resultType":"complete",${IDENTITY},`;
+        assert.equal(
+            await modern(h, 1, 'resources/read', {uri: 'r://plain'}),
+            `{"jsonrpc":"2.0","id":1,"result":${head}"contents":[{"uri":"r://plain","text":"p"}],"ttlMs":1000,"cacheScope":"private"}}`,
+        );
+        assert.equal(
+            await modern(h, 2, 'resources/read', {uri: 'r://own'}),
+            `{"jsonrpc":"2.0","id":2,"result":${head}"contents":[{"uri":"r://own","text":"o"}],"ttlMs":5,"cacheScope":"public"}}`,
+        );
+        assert.equal(
+            await modern(h, 3, 'resources/read', {uri: 'r://half'}),
+            `{"jsonrpc":"2.0","id":3,"result":${head}"contents":[{"uri":"r://half","text":"h"}],"cacheScope":"public","ttlMs":1000}}`,
+        );
+        await finish(h);
+    });
+
+    test('a read with malformed hints is -32603', async () => {
+        const h = hinted();
+        assert.match(
+            await modern(h, 1, 'resources/read', {uri: 'r://bad'}),
+            /"code":-32603,"message":"Internal error in resources\/read of resource \\"r:\/\/bad\\" \(request id 1\): its \\"ttlMs\\" is not a whole number of milliseconds of at least 0;/,
+        );
+        assert.match(
+            await modern(h, 2, 'resources/read', {uri: 'r://scope'}),
+            /\(request id 2\): its \\"cacheScope\\" is neither \\"public\\" nor \\"private\\";/,
+        );
+        await finish(h);
+    });
+
+    test('a missing resource is -32602 with its uri, and -32002 in the legacy era', async () => {
+        const h = harness(options());
+        assert.equal(
+            await modern(h, 1, 'resources/read', {uri: 'pantry://nope'}),
+            '{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Resource not found: pantry://nope","data":{"uri":"pantry://nope"}}}',
+        );
+        await h.initialize();
+        assert.equal(
+            await answer(h, {
+                jsonrpc: '2.0',
+                id: 2,
+                method: 'resources/read',
+                params: {uri: 'pantry://nope'},
+            }),
+            '{"jsonrpc":"2.0","id":2,"error":{"code":-32002,"message":"Resource not found: pantry://nope","data":{"uri":"pantry://nope"}}}',
+        );
+        await finish(h);
+    });
+});
+
+describe('modern cancellation', () => {
+    test('a cancelled modern call sees its reason and is never answered', async () => {
+        const gate = new Gate<HandlerContext>();
+        const h = harness(options({tools: [tool('slow', gate.handler as never)]}));
+        h.send({jsonrpc: '2.0', id: 'c', method: 'tools/call', params: {name: 'slow', _meta: META}});
+        await gate.started(1);
+        const {signal} = gate.call(0).context;
+        const aborted = once(signal, 'abort');
+        h.send({jsonrpc: '2.0', method: 'notifications/cancelled', params: {requestId: 'c', reason: 'stop'}});
+        await aborted;
+        assert.equal(signal.reason, 'stop');
+        gate.call(0).done.reject(signal.reason);
+        assert.match(await modern(h, 'next', 'tools/list'), /^\{"jsonrpc":"2\.0","id":"next","result"/);
+        assert.equal(lines(h).length, 1, 'the cancelled call has no answer');
+        await finish(h);
+    });
+
+    test('an McpProtocolError thrown by a modern handler is answered exactly as given', async () => {
+        const h = harness(
+            options({
+                tools: [
+                    tool('refuse', () => {
+                        throw new McpProtocolError(-32099, 'no', {why: 'x'});
+                    }),
+                ],
+            }),
+        );
+        assert.equal(
+            await modern(h, 1, 'tools/call', {name: 'refuse'}),
+            '{"jsonrpc":"2.0","id":1,"error":{"code":-32099,"message":"no","data":{"why":"x"}}}',
+        );
+        await finish(h);
     });
 });
