@@ -134,6 +134,46 @@ describe('resource subscriptions', () => {
         assert.equal(lines(h).length, 1);
     });
 
+    test('malformed params: a subscribe without a uri, a listen without a filter of URI strings', async () => {
+        const h = server();
+        await h.initialize();
+        assert.equal(
+            await exchange(h, {jsonrpc: '2.0', id: 1, method: 'resources/unsubscribe', params: {}}),
+            '{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"resources/unsubscribe needs \\"params.uri\\", the resource URI as a string"}}',
+        );
+        h.input.push(null);
+        await h.server.closed;
+        const modern = server();
+        const refusal =
+            '"error":{"code":-32602,"message":"subscriptions/listen needs \\"params.notifications\\", an object whose \\"resourceSubscriptions\\", when given, is an array of URI strings"}}';
+        for (const [id, notifications] of [
+            [1, undefined],
+            [2, {resourceSubscriptions: [1]}],
+            [3, {resourceSubscriptions: 'test://watched'}],
+        ] as const) {
+            assert.equal(
+                await exchange(modern, {
+                    jsonrpc: '2.0',
+                    id,
+                    method: 'subscriptions/listen',
+                    params: {_meta: META, notifications},
+                }),
+                `{"jsonrpc":"2.0","id":${id},${refusal}`,
+            );
+        }
+        // A filter without resource subscriptions is granted none.
+        assert.equal(
+            await exchange(modern, {
+                jsonrpc: '2.0',
+                id: 4,
+                method: 'subscriptions/listen',
+                params: {_meta: META, notifications: {}},
+            }),
+            '{"jsonrpc":"2.0","method":"notifications/subscriptions/acknowledged","params":{"_meta":{"io.modelcontextprotocol/subscriptionId":4},"notifications":{"resourceSubscriptions":[]}}}',
+        );
+        await modern.server.close();
+    });
+
     test('without the option the methods stay unknown and notifyResourceUpdated throws', async () => {
         const h = server({subscriptions: undefined});
         await h.initialize();
@@ -146,6 +186,30 @@ describe('resource subscriptions', () => {
             }),
             '{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found: \\"resources/subscribe\\""}}',
         );
+        assert.equal(
+            await exchange(h, {
+                jsonrpc: '2.0',
+                id: 2,
+                method: 'resources/unsubscribe',
+                params: {uri: 'test://watched'},
+            }),
+            '{"jsonrpc":"2.0","id":2,"error":{"code":-32601,"message":"Method not found: \\"resources/unsubscribe\\""}}',
+        );
+        const modern = server({subscriptions: undefined});
+        assert.equal(
+            await exchange(modern, {
+                jsonrpc: '2.0',
+                id: 1,
+                method: 'subscriptions/listen',
+                params: {_meta: META, notifications: {}},
+            }),
+            '{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found: \\"subscriptions/listen\\""}}',
+        );
+        await modern.server.close();
+        assert.throws(() => h.server.notifyResourceUpdated(7 as never), {
+            name: 'TypeError',
+            message: 'server.notifyResourceUpdated(uri) needs the resource URI as a string, got number 7',
+        });
         assert.throws(() => h.server.notifyResourceUpdated('test://watched'), {
             name: 'TypeError',
             message:
