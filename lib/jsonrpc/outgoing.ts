@@ -82,8 +82,6 @@ export class OutgoingRequests {
                 this.#giveUp(id, `No answer within ${terms.timeoutMs} ms`);
                 reject(this.#events.timedOut(method, terms.timeoutMs));
             }, terms.timeoutMs);
-            // A handler waiting on its peer must not be what keeps a finished process alive.
-            waiting.timer.unref?.();
             if (signal !== undefined) {
                 waiting.onAbort = () => {
                     this.#giveUp(id, reasonText(signal.reason));
@@ -125,7 +123,10 @@ export class OutgoingRequests {
         return true;
     }
 
-    /** Rejects every waiting request with `error`, and every later one, writing nothing. */
+    /**
+     * Rejects every waiting request with `error`, and every later one, writing nothing. Their
+     * timers go with them: once the owner ends, nothing here keeps the process alive.
+     */
     rejectAll(error: unknown): void {
         this.#closed = error;
         for (const [id, waiting] of this.#waiting) {

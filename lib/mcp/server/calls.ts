@@ -13,7 +13,7 @@
  * handler is invoked until it is answered. A cancelled request is never answered.
  */
 import {OutgoingRequests} from '../../jsonrpc/outgoing.js';
-import type {RequestId} from '../../jsonrpc/records.js';
+import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
 import {McpAnswerError, McpAskError} from './asking/errors.js';
 import type {AskSettings} from './asking/settings.js';
 import {captureAsking} from './asking/settings.js';
@@ -25,8 +25,9 @@ import type {SessionOutput} from './output.js';
 export class Calls implements CallHost {
     /** Where the calls' answers, progress and diagnostics go. */
     readonly output: SessionOutput;
-    /** The questions handlers sent the client (earlier revisions), waiting for its answers. */
-    readonly outgoing: OutgoingRequests;
+    #outgoing: OutgoingRequests | undefined;
+    /** Set once the session ended: questions asked later reject with it. */
+    #ended: unknown;
     readonly asking: AskSettings;
     /** Calls not answered yet, but `#current`. */
     readonly #active = new Map<RequestId, Call>();
@@ -46,21 +47,45 @@ export class Calls implements CallHost {
     constructor(output: SessionOutput, asking: AskSettings = captureAsking(undefined)) {
         this.output = output;
         this.asking = asking;
-        // The client's own ids are numbers or strings of its own; this prefix marks the server's.
-        this.outgoing = new OutgoingRequests('arcane-os:', {
-            send: (record) => output.send(record),
-            timedOut: (method, ms) =>
-                new McpAskError(
-                    'timeout',
-                    `The client did not answer ${method} within ${ms} ms; it was told to stop`,
-                ),
-            remoteError: (method, error) => new McpAnswerError(method, error.code, error.message, error.data),
-            invalidResponse: (method, problem) =>
-                new McpAskError(
-                    'invalid-response',
-                    `The client's answer to ${method} is not valid: ${problem}`,
-                ),
-        });
+    }
+
+    /**
+     * The questions handlers sent the client (earlier revisions), waiting for its answers: made
+     * on first use, as most sessions never ask.
+     */
+    get outgoing(): OutgoingRequests {
+        if (this.#outgoing === undefined) {
+            const output = this.output;
+            // The client's own ids are numbers or strings of its own; this prefix marks the server's.
+            this.#outgoing = new OutgoingRequests('arcane-os:', {
+                send: (record) => output.send(record),
+                timedOut: (method, ms) =>
+                    new McpAskError(
+                        'timeout',
+                        `The client did not answer ${method} within ${ms} ms; it was told to stop`,
+                    ),
+                remoteError: (method, error) =>
+                    new McpAnswerError(method, error.code, error.message, error.data),
+                invalidResponse: (method, problem) =>
+                    new McpAskError(
+                        'invalid-response',
+                        `The client's answer to ${method} is not valid: ${problem}`,
+                    ),
+            });
+            if (this.#ended !== undefined) this.#outgoing.rejectAll(this.#ended);
+        }
+        return this.#outgoing;
+    }
+
+    /** A response from the client: true when it answered one of the handlers' questions. */
+    answered(message: JsonObject): boolean {
+        return this.#outgoing?.receive(message) ?? false;
+    }
+
+    /** The session ended: every open question rejects with `error`, and every later one. */
+    endQuestions(error: unknown): void {
+        this.#ended = error;
+        this.#outgoing?.rejectAll(error);
     }
 
     /** Calls not answered yet: their handlers run, or settled and wait for the end of the turn. */

@@ -106,7 +106,7 @@ export class Session implements Dispatch {
      */
     ending(): void {
         this.subscriptions.end();
-        this.calls.outgoing.rejectAll(
+        this.calls.endQuestions(
             new McpAskError('session-closed', 'The MCP session ended before the client answered'),
         );
     }
@@ -125,8 +125,7 @@ export class Session implements Dispatch {
                 return;
             case 'response':
                 // An answer to a handler's question, or a response nobody waits for.
-                if (!this.calls.outgoing.receive(message as JsonObject))
-                    ignoreResponse(this.output, incoming.id);
+                if (!this.calls.answered(message as JsonObject)) ignoreResponse(this.output, incoming.id);
                 return;
         }
     }
