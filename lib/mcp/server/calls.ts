@@ -18,7 +18,6 @@ import {McpAnswerError, McpAskError} from './asking/errors.js';
 import type {AskSettings} from './asking/settings.js';
 import {captureAsking} from './asking/settings.js';
 import type {Call, CallHost} from './call.js';
-import {fulfilledReaction, rejectedReaction} from './call.js';
 import {answer} from './outcome.js';
 import type {SessionOutput} from './output.js';
 
@@ -150,8 +149,8 @@ export class Calls implements CallHost {
             this.#current = undefined;
             this.#active.set(call.requestId, call);
         }
-        const fulfilled = fulfilledReaction.bind(call);
-        const rejected = rejectedReaction.bind(call);
+        const fulfilled = (value: unknown) => call.settle(true, value);
+        const rejected = (error: unknown) => call.settle(false, error);
         // An ordinary native promise takes the reactions directly: the engine calls exactly one of
         // them once, and this skips a wrapper promise and its two adoption ticks. `then` can still
         // throw before registering them (a throwing constructor getter or species); that case,
