@@ -42,9 +42,12 @@ export class Calls implements CallHost {
     #running = 0;
     readonly #answerQueued = () => this.flush();
     #waiters: (() => void)[] = [];
+    /** The session's level from `logging/setLevel` (or the `logging` option); undefined: none. */
+    logLevel: number | undefined;
 
-    constructor(output: SessionOutput, asking: AskSettings = captureAsking(undefined)) {
+    constructor(output: SessionOutput, logLevel?: number, asking: AskSettings = captureAsking(undefined)) {
         this.output = output;
+        this.logLevel = logLevel;
         this.asking = asking;
     }
 

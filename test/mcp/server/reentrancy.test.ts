@@ -257,6 +257,7 @@ describe('the handler context', () => {
             'clientCapabilities',
             'protocolVersion',
             'reportProgress',
+            'log',
             'elicit',
             'createMessage',
             'listRoots',
@@ -269,6 +270,8 @@ describe('the handler context', () => {
         assert.equal(typeof context.reportProgress, 'function');
         assert.equal(Object.create(context).reportProgress, context.reportProgress);
         assert.equal({...context}.reportProgress, context.reportProgress);
+        assert.equal(typeof context.log, 'function');
+        assert.equal({...context}.log, context.log);
         assert.equal({...context}.elicit, context.elicit);
         assert.equal(Object.create(context).listRoots, context.listRoots);
         h.input.push(null);

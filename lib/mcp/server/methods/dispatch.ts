@@ -20,6 +20,15 @@ export interface Dispatch {
     readonly isInitialized: boolean;
     /** The resource subscriptions of this session. */
     readonly subscriptions: Subscriptions;
+    /** The methods this catalog serves in each era. */
+    readonly methods: MethodTables;
+    /** `logging/setLevel` chose this rank (see `logging.ts`) for the rest of the session. */
+    setLogLevel(rank: number): void;
+}
+
+export interface MethodTables {
+    readonly legacy: ReadonlyMap<string, MethodEntry>;
+    readonly modern: ReadonlyMap<string, MethodEntry>;
 }
 
 export type MethodHandler = (
