@@ -15,8 +15,8 @@ export interface RemoteErrorObject {
 }
 
 export interface OutgoingEvents {
-    /** Writes one whole record, line feed included. */
-    send(record: string): void;
+    /** Writes one whole record, line feed included; `related` is the request's `related` term. */
+    send(record: string, related: RequestId | undefined): void;
     /** The error a request rejects with when the peer did not answer within its timeout. */
     timedOut(method: string, timeoutMs: number): Error;
     /** The error a request rejects with when the peer answered with a JSON-RPC error. */
@@ -30,12 +30,15 @@ export interface OutgoingTerms {
     readonly timeoutMs: number;
     /** Aborting it gives up the request, tells the peer, and rejects with its reason. */
     readonly signal?: AbortSignal | undefined;
+    /** The peer's request this one is made for, handed to `send` with its records. */
+    readonly related?: RequestId | undefined;
 }
 
 interface Waiting {
     readonly method: string;
     readonly resolve: (result: unknown) => void;
     readonly reject: (error: unknown) => void;
+    readonly related: RequestId | undefined;
     timer: ReturnType<typeof setTimeout> | undefined;
     signal: AbortSignal | undefined;
     onAbort: (() => void) | undefined;
@@ -76,7 +79,15 @@ export class OutgoingRequests {
         }
         this.#next += 1;
         return new Promise((resolve, reject) => {
-            const waiting: Waiting = {method, resolve, reject, timer: undefined, signal, onAbort: undefined};
+            const waiting: Waiting = {
+                method,
+                resolve,
+                reject,
+                related: terms.related,
+                timer: undefined,
+                signal,
+                onAbort: undefined,
+            };
             this.#waiting.set(id, waiting);
             waiting.timer = setTimeout(() => {
                 this.#giveUp(id, `No answer within ${terms.timeoutMs} ms`);
@@ -89,7 +100,7 @@ export class OutgoingRequests {
                 };
                 signal.addEventListener('abort', waiting.onAbort, {once: true});
             }
-            this.#events.send(record);
+            this.#events.send(record, terms.related);
         });
     }
 
@@ -142,6 +153,7 @@ export class OutgoingRequests {
         this.#retire(id, waiting);
         this.#events.send(
             `{"jsonrpc":"2.0","method":"notifications/cancelled","params":${JSON.stringify({requestId: id, reason})}}\n`,
+            waiting.related,
         );
     }
 

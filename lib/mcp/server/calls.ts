@@ -60,7 +60,11 @@ export class Calls implements CallHost {
             const output = this.output;
             // The client's own ids are numbers or strings of its own; this prefix marks the server's.
             this.#outgoing = new OutgoingRequests('arcane-os:', {
-                send: (record) => output.send(record),
+                send: (record, related) => {
+                    if (related !== undefined && output.sendRelated !== undefined)
+                        output.sendRelated(record, related);
+                    else output.send(record);
+                },
                 timedOut: (method, ms) =>
                     new McpAskError(
                         'timeout',

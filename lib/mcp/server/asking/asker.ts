@@ -10,7 +10,7 @@
  * again from the start when the client retries.
  */
 import type {OutgoingRequests} from '../../../jsonrpc/outgoing.js';
-import type {JsonObject} from '../../../jsonrpc/records.js';
+import type {JsonObject, RequestId} from '../../../jsonrpc/records.js';
 import {McpAskError} from './errors.js';
 import {InputRequired} from './input-required.js';
 import type {AskMethod, AskRequestOptions} from './questions.js';
@@ -29,6 +29,7 @@ import {paramsDigest, questionDigest} from './state.js';
 
 /** What a question needs of its call. */
 export interface AskingCall {
+    readonly requestId: RequestId;
     readonly method: string;
     readonly era: {readonly modern: boolean};
     readonly context: {readonly params: JsonObject; readonly clientCapabilities: JsonObject};
@@ -134,6 +135,7 @@ export class Asker {
         const answer = await this.#host.outgoing.request(method, params, {
             timeoutMs: options.timeoutMs ?? this.#host.asking.timeoutMs,
             signal: this.#call.signal,
+            related: this.#call.requestId,
         });
         const problem = answerProblem(method, answer);
         if (problem !== undefined) {
