@@ -101,6 +101,8 @@ export class LegacySession {
     /** Ends the session: its GET stream closes, its timer stops; exchanges are the caller's. */
     end(): void {
         this.ended = true;
+        // Questions to the client can no longer be answered; listen requests are told.
+        this.session.ending();
         clearTimeout(this.#timer);
         this.#timer = undefined;
         const stream = this.#stream;

@@ -50,6 +50,30 @@ function server(
             tool('ask', (_args, context) => run(context)),
             tool('other', (_args, context) => run(context)),
         ],
+        prompts: [
+            {
+                name: 'brief',
+                handler: async (_args, {elicit}) => {
+                    const answer = await elicit(NAME, {key: 'user_context'});
+                    return {
+                        messages: [
+                            {role: 'user', content: {type: 'text', text: `For ${answer.content?.name}`}},
+                        ],
+                    };
+                },
+                complete: {
+                    topic: async (_value, {elicit}) => {
+                        try {
+                            await elicit(NAME);
+                            return ['asked'];
+                        } catch (error) {
+                            return [(error as McpAskError).code];
+                        }
+                    },
+                },
+                arguments: [{name: 'topic'}],
+            },
+        ],
         resources: [
             {
                 uri: 'ask://r',
@@ -362,6 +386,30 @@ describe('asking under 2026-07-28', () => {
             meta,
         );
         assert.equal(r2.body.result.content[0].text, 'unsupported-capability fulfilled');
+        h.input.push(null);
+        await h.server.closed;
+    });
+
+    test('a prompt can ask; a completion cannot', async () => {
+        const h = server(async () => '');
+        const r1 = await send(h, 'prompts/get', {name: 'brief'});
+        assert.deepEqual(r1.body.result.inputRequests, {user_context: NAME_REQUEST});
+        const r2 = await send(h, 'prompts/get', {
+            name: 'brief',
+            inputResponses: {user_context: accept({name: 'Ada'})},
+            requestState: r1.body.result.requestState,
+        });
+        assert.deepEqual((r2.body.result as unknown as {messages: unknown}).messages, [
+            {role: 'user', content: {type: 'text', text: 'For Ada'}},
+        ]);
+        const completed = await send(h, 'completion/complete', {
+            ref: {type: 'ref/prompt', name: 'brief'},
+            argument: {name: 'topic', value: ''},
+        });
+        assert.deepEqual(
+            (completed.body.result as unknown as {completion: {values: unknown}}).completion.values,
+            ['unsupported-method'],
+        );
         h.input.push(null);
         await h.server.closed;
     });

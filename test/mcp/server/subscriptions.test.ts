@@ -18,6 +18,13 @@ function server(extra: Partial<McpStdioServerOptions> = {}): Harness {
             {uri: 'test://watched', name: 'w', handler: ({uri}) => ({contents: [{uri, text: 'W'}]})},
             {uri: 'test://other', name: 'o', handler: ({uri}) => ({contents: [{uri, text: 'O'}]})},
         ],
+        resourceTemplates: [
+            {
+                uriTemplate: 'test://notes/{id}',
+                name: 'note',
+                handler: ({uri}) => ({contents: [{uri, text: 'N'}]}),
+            },
+        ],
         subscriptions: true,
         ...extra,
     });

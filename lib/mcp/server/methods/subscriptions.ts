@@ -11,6 +11,15 @@ import {fail} from '../failures.js';
 import {refuseUnknownMethod} from '../refusals.js';
 import type {Dispatch} from './dispatch.js';
 
+/** The catalog serves `uri`: a static resource's, or one a resource template matches. */
+function knows(session: Dispatch, uri: string): boolean {
+    const catalog = session.catalog;
+    return (
+        catalog.resources.has(uri) ||
+        catalog.templates.some((entry) => entry.template.match(uri) !== undefined)
+    );
+}
+
 /** The `uri` of a subscribe request, or undefined once the request was answered with what is wrong. */
 function subscribedUri(
     session: Dispatch,
@@ -38,7 +47,7 @@ function subscribedUri(
 export function resourcesSubscribe(session: Dispatch, id: RequestId, params: JsonObject | undefined): void {
     const uri = subscribedUri(session, id, 'resources/subscribe', params);
     if (uri === undefined) return;
-    if (!session.catalog.resources.has(uri)) {
+    if (!knows(session, uri)) {
         fail(session.output, id, ErrorCode.ResourceNotFound, `Resource not found: ${uri}`, {uri});
         return;
     }
@@ -76,6 +85,6 @@ export function subscriptionsListen(
         return;
     }
     // The catalog never changes, so no list-changed filter is granted; of the URIs, those it has.
-    const granted = [...new Set(wanted as string[])].filter((uri) => session.catalog.resources.has(uri));
+    const granted = [...new Set(wanted as string[])].filter((uri) => knows(session, uri));
     session.subscriptions.listen(id, granted);
 }
