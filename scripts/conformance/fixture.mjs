@@ -12,8 +12,8 @@
 // is one) handle a notification a microtask after a response read with it, and then report a
 // progress notification as being for an unknown request (typescript-sdk issue 2580).
 import {setTimeout as delay} from 'node:timers/promises';
-import {askingPrompts, askingResources, askingTools} from './asking-fixture.mjs';
 import {z} from 'zod';
+import {askingPrompts, askingResources, askingTools} from './asking-fixture.mjs';
 
 const STEP_MS = 50;
 
