@@ -24,8 +24,8 @@ export interface RecordSink {
     oversized(bytes: number): void;
     /**
      * When given, a record that is not UTF-8 is skipped and reported here, and reading goes on:
-     * `text` is what was read of it with bad bytes replaced by U+FFFD (its start, when the record
-     * was too long to keep), `bytes` its size. Without it, `push` throws `Utf8DecodeError` and the
+     * `text` is what was read of it, for a diagnostic (its start when it spanned chunks; bad bytes
+     * seen within one chunk show as U+FFFD), `bytes` its size. Without it, `push` throws `Utf8DecodeError` and the
      * reader halts.
      */
     invalid?(text: string, bytes: number): void;
