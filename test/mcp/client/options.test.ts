@@ -111,7 +111,11 @@ const CONNECT: [unknown, string, string][] = [
             'Infinity for no timeout; got 2147483648',
     ],
     [{...base, signal: {}}, 'TypeError', 'connectMcpClient: signal must be an AbortSignal, got an object'],
-    [{...base, strict: 'yes'}, 'TypeError', 'connectMcpClient: strict must be true or false, got the string "yes"'],
+    [
+        {...base, strict: 'yes'},
+        'TypeError',
+        'connectMcpClient: strict must be true or false, got the string "yes"',
+    ],
     [
         {url: 'http://127.0.0.1:1/mcp', strict: 1},
         'TypeError',
