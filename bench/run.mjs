@@ -37,6 +37,7 @@ import {
     pipelined,
     sequential,
 } from './scenarios.mjs';
+import {validated} from './validated-scenario.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** Every server, in the default order of a round. */
@@ -49,7 +50,7 @@ const servers = {
     sigfloor: {file: join(here, 'servers/floor.mjs'), args: ['--signal']},
     twin: {file: join(here, 'servers/ours.mjs')},
 };
-const scenarios = {sequential, pipelined, modern: modernPipelined, fanOut, big, cancelStorm};
+const scenarios = {sequential, pipelined, modern: modernPipelined, validated, fanOut, big, cancelStorm};
 
 function option(flag, variable) {
     const index = process.argv.indexOf(flag);

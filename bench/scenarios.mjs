@@ -34,7 +34,7 @@ function percentile(sorted, p) {
     return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 }
 
-function latencyFigures(latencies, wallMs) {
+export function latencyFigures(latencies, wallMs) {
     const sorted = Float64Array.from(latencies).sort();
     return {
         rps: (latencies.length / wallMs) * 1000,
@@ -50,7 +50,7 @@ function expectResult(message, what) {
 }
 
 /** `count` requests with at most `window` in flight; resolves with each request's latency (ms). */
-function pipeline(connection, firstId, count, window, make) {
+export function pipeline(connection, firstId, count, window, make) {
     return new Promise((resolve, reject) => {
         const sentAt = new Float64Array(count);
         const latencies = new Float64Array(count);
@@ -88,13 +88,13 @@ function pipeline(connection, firstId, count, window, make) {
     });
 }
 
-async function open(server) {
+export async function open(server) {
     const connection = new Connection(server);
     const startup = await connection.initialize();
     return {connection, startup};
 }
 
-async function finish(connection, result) {
+export async function finish(connection, result) {
     const exit = await connection.close();
     if (exit.code !== 0) {
         throw new Error(`server exited with ${exit.code ?? exit.signal}; stderr: ${connection.stderr}`);

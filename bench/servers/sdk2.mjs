@@ -2,12 +2,14 @@
  * The official SDK v2 server (`@modelcontextprotocol/server`: McpServer from a factory, served by
  * `serveStdio`), serving the bench catalog. `serveStdio` picks the era from the connection's
  * opening: `initialize` pins 2025-11-25 (the legacy scenarios), a request carrying the
- * 2026-07-28 per-request `_meta` pins the modern era (the modern scenario).
+ * 2026-07-28 per-request `_meta` pins the modern era (the modern scenario). With
+ * `BENCH_VALIDATED=1` it adds the validated scenario's tool, on the same zod schema as ours.
  */
 import {McpServer} from '@modelcontextprotocol/server';
 import {serveStdio} from '@modelcontextprotocol/server/stdio';
 import {z} from 'zod';
 import {handlers, RESOURCE_URI, readNote, tools} from '../handlers.mjs';
+import {checked, VALIDATED_TOOL, validatedSchema} from '../validated.mjs';
 
 const schemas = {
     echo: z.object({text: z.string()}),
@@ -25,6 +27,13 @@ function build() {
             name,
             {description: descriptor.description, inputSchema: schemas[name]},
             (args, ctx) => handler(args, ctx.mcpReq),
+        );
+    }
+    if (process.env.BENCH_VALIDATED === '1') {
+        server.registerTool(
+            VALIDATED_TOOL,
+            {description: 'Echo, validated.', inputSchema: validatedSchema},
+            (args) => checked(args),
         );
     }
     server.registerResource('note', RESOURCE_URI, {mimeType: 'text/plain'}, (uri) =>

@@ -11,10 +11,17 @@ const DUAL_ERA = ['2026-07-28', '2025-11-25'];
  *
  * With `BENCH_ERA=modern` in the environment, the server opts in to 2026-07-28 when the build
  * serves it; an older build keeps its default profile, so the driver's `server/discover` probe gets
- * -32601 and the modern scenario reports "not supported by this build".
+ * -32601 and the modern scenario reports "not supported by this build". With `BENCH_VALIDATED=1`
+ * it adds the validated scenario's tool on a build that takes Standard Schema tools (one with
+ * `defineTool`), loading zod only then, so no other scenario pays for it.
  */
 export async function serve(adapter, name) {
-    const server = adapter.createMcpStdioServer(benchOptions(adapter, name));
+    const extra = [];
+    if (process.env.BENCH_VALIDATED === '1' && typeof adapter.defineTool === 'function') {
+        const {checked, VALIDATED_TOOL, validatedSchema} = await import('../validated.mjs');
+        extra.push({name: VALIDATED_TOOL, inputSchema: validatedSchema, handler: checked});
+    }
+    const server = adapter.createMcpStdioServer(benchOptions(adapter, name, extra));
     server.start();
     try {
         await server.closed;
@@ -23,18 +30,23 @@ export async function serve(adapter, name) {
     }
 }
 
-/** The options of the bench catalog for one build (with the modern opt-in when asked and served). */
-export function benchOptions(adapter, name) {
+/**
+ * The options of the bench catalog for one build (with the modern opt-in when asked and served),
+ * `extra` tools after the catalog's own.
+ */
+export function benchOptions(adapter, name, extra = []) {
     const serves = adapter.MCP_PROTOCOL_VERSIONS ?? [];
     const modern =
         process.env.BENCH_ERA === 'modern' && DUAL_ERA.every((version) => serves.includes(version));
     return {
         serverInfo: {name, version: '1.0.0'},
-        tools: Object.entries(tools).map(([tool, descriptor]) => ({
-            name: tool,
-            ...descriptor,
-            handler: handlers[tool],
-        })),
+        tools: Object.entries(tools)
+            .map(([tool, descriptor]) => ({
+                name: tool,
+                ...descriptor,
+                handler: handlers[tool],
+            }))
+            .concat(extra),
         resources: [{uri: RESOURCE_URI, name: 'note', mimeType: 'text/plain', handler: readNote}],
         ...(modern ? {protocolVersions: DUAL_ERA} : {}),
     };

@@ -4,12 +4,14 @@
  * Every descriptor is copied through JSON at construction, so later changes to the caller's
  * objects have no effect and a value that cannot cross the wire fails here, naming its entry,
  * rather than in the middle of a session. The `tools/list` and `resources/list` results are
- * serialized once, exactly as authored with only `handler` left out.
+ * serialized once, exactly as authored with only `handler` left out (a tool's Standard Schemas
+ * as the JSON Schema they convert to).
  */
 
 import type {JsonObject} from '../../jsonrpc/records.js';
 import {isObject} from '../../jsonrpc/records.js';
 import {describe} from '../../util/describe.js';
+import {servedTool} from './schema-tool.js';
 import type {CacheHints, Versions} from './settings.js';
 import {
     captureCache,
@@ -19,7 +21,13 @@ import {
     positiveInteger,
     toJson,
 } from './settings.js';
-import type {McpResource, McpStdioServerOptions, McpTool, ResourceHandler, ToolHandler} from './types.js';
+import type {
+    McpResource,
+    McpSchemaTool,
+    McpStdioServerOptions,
+    ResourceHandler,
+    ToolHandler,
+} from './types.js';
 
 export {MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS} from './settings.js';
 
@@ -146,7 +154,7 @@ interface Captured<Handler> {
  */
 function captureTools(tools: unknown, legacy: boolean): Captured<ToolHandler> {
     const captured: Captured<ToolHandler> = {handlers: new Map(), descriptors: []};
-    for (const [index, entry] of entries<McpTool>('tools', tools)) {
+    for (const [index, entry] of entries<McpSchemaTool>('tools', tools)) {
         const at = `tools[${index}]`;
         if (!isObject(entry))
             throw new TypeError(`createMcpStdioServer: ${at} must be an object, got ${describe(entry)}`);
@@ -163,6 +171,7 @@ function captureTools(tools: unknown, legacy: boolean): Captured<ToolHandler> {
                 `createMcpStdioServer: ${label} needs a "handler" function, got ${describe(handler)}`,
             );
         }
+        const served = servedTool(label, name, descriptor, handler, legacy);
         objectSchema(label, 'inputSchema', descriptor.inputSchema, true);
         if (legacy) objectSchema(label, 'outputSchema', descriptor.outputSchema, false);
         else anySchema(label, descriptor.outputSchema);
@@ -171,7 +180,7 @@ function captureTools(tools: unknown, legacy: boolean): Captured<ToolHandler> {
                 `createMcpStdioServer: ${label} repeats a tool name; each tool name must be unique`,
             );
         }
-        captured.handlers.set(name, handler);
+        captured.handlers.set(name, served);
         captured.descriptors.push(toJson(descriptor, label));
     }
     return captured;

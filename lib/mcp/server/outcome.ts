@@ -10,6 +10,7 @@ import type {Call} from './call.js';
 import {formatDiagnostic, inspectComplete} from './diagnostics.js';
 import {ResultProblem} from './era.js';
 import {ErrorCode, McpProtocolError} from './errors.js';
+import {ServerFault} from './fault.js';
 
 /** Where answers, notifications and diagnostics go. */
 export interface Wire {
@@ -78,6 +79,10 @@ function threw(wire: Wire, call: Call, thrown: unknown): void {
     }
     if (thrown instanceof McpProtocolError) {
         protocolError(wire, call, thrown);
+        return;
+    }
+    if (thrown instanceof ServerFault) {
+        internal(wire, call, thrown.problem, thrown.detail);
         return;
     }
     if (call.method === 'resources/read') {

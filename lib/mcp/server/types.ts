@@ -5,6 +5,7 @@
  */
 import type {Readable, Writable} from 'node:stream';
 import type {RequestId} from '../../jsonrpc/records.js';
+import type {StandardSchemaV1} from './standard-schema.js';
 
 export type {RequestId};
 
@@ -42,21 +43,25 @@ export interface ObjectSchema {
     [key: string]: unknown;
 }
 
-/** A tool as `tools/list` shows it. */
-export interface ToolDescriptor {
+/** A tool's fields besides its schemas. */
+export interface ToolFields {
     name: string;
     title?: string;
     description?: string;
+    annotations?: ToolAnnotations;
+    icons?: Icon[];
+    _meta?: JsonObject;
+    [key: string]: unknown;
+}
+
+/** A tool as `tools/list` shows it. */
+export interface ToolDescriptor extends ToolFields {
     inputSchema: ObjectSchema;
     /**
      * Needs `"type": "object"` while any revision before 2026-07-28 is enabled (their clients
      * reject anything else); with 2026-07-28 alone, any JSON Schema object.
      */
     outputSchema?: ObjectSchema | JsonObject;
-    annotations?: ToolAnnotations;
-    icons?: Icon[];
-    _meta?: JsonObject;
-    [key: string]: unknown;
 }
 
 /** A resource as `resources/list` shows it. */
@@ -229,6 +234,16 @@ export interface McpTool extends ToolDescriptor {
     handler: ToolHandler;
 }
 
+/**
+ * A tool whose schemas may also be Standard Schemas carrying their JSON Schema converter:
+ * advertised converted and enforced on every call. `defineTool` types its handler from them.
+ */
+export interface McpSchemaTool extends ToolFields {
+    inputSchema: ObjectSchema | StandardSchemaV1;
+    outputSchema?: ObjectSchema | JsonObject | StandardSchemaV1;
+    handler: ToolHandler;
+}
+
 export interface McpResource extends ResourceDescriptor {
     handler: ResourceHandler;
 }
@@ -239,7 +254,7 @@ export interface McpStdioServerOptions {
     /** Answered as `instructions` to `initialize` when given. */
     instructions?: string;
     /** The tool catalog. Default: none (and no `tools` capability). */
-    tools?: readonly McpTool[];
+    tools?: readonly (McpTool | McpSchemaTool)[];
     /** The static resource catalog. Default: none (and no `resources` capability). */
     resources?: readonly McpResource[];
     /**

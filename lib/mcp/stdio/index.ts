@@ -5,7 +5,27 @@
 
 export {Utf8DecodeError} from '../../jsonrpc/framing.js';
 export {MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS} from '../server/catalog.js';
+export type {
+    StructuredToolResult,
+    ToolArguments,
+    ToolErrorResult,
+    ToolInputSchema,
+    ToolOutputSchema,
+    TypedTool,
+    TypedToolResult,
+} from '../server/define-tool.js';
+export {defineTool} from '../server/define-tool.js';
 export {ErrorCode, McpProtocolError} from '../server/errors.js';
+export type {
+    StandardInput,
+    StandardIssue,
+    StandardJSONSchemaV1,
+    StandardJsonSchemaConverter,
+    StandardOutput,
+    StandardPathSegment,
+    StandardResult,
+    StandardSchemaV1,
+} from '../server/standard-schema.js';
 export type {
     AudioContent,
     BlobResourceContents,
@@ -20,6 +40,7 @@ export type {
     Implementation,
     JsonObject,
     McpResource,
+    McpSchemaTool,
     McpStdioServer,
     McpStdioServerOptions,
     McpTool,
@@ -36,6 +57,7 @@ export type {
     TextResourceContents,
     ToolAnnotations,
     ToolDescriptor,
+    ToolFields,
     ToolHandler,
 } from '../server/types.js';
 export {createMcpStdioServer} from './server.js';
