@@ -1,7 +1,8 @@
 /**
- * The default, tolerant client against a real server that logs on stdout (written with the
- * official SDK 1.x, as a third party would), the same server under `strict: true`, and what
- * `onProtocolError` may do without breaking the session.
+ * The default, tolerant client against a real server process that logs on stdout (made with this
+ * package's own stdio server; `test/integration/servers/chatty.test.ts` does the same with the
+ * official SDK 1.x), the same server under `strict: true`, and what `onProtocolError` may do
+ * without breaking the session.
  */
 import assert from 'node:assert/strict';
 import {afterEach, test} from 'node:test';
