@@ -55,9 +55,8 @@ export class Utf8DecodeError extends Error {
 const LF = 0x0a;
 const CR = 0x0d;
 /**
- * How much of a chunk one decoding of whole ASCII lines covers at most. A whole 64 KiB chunk at
- * once cost Node 20 about 10 MiB more peak RSS in the bench's fan-out (1 MiB of requests read at
- * once) than decoding line by line; 8 KiB keeps the CPU gain (see the bench log, entry 21).
+ * How much of a chunk one decoding of whole ASCII lines covers at most: a whole chunk at once raised
+ * the peak RSS of a burst of requests, and this keeps the CPU gain (bench/LOG.md, entry 21).
  */
 const REGION_BYTES = 8192;
 

@@ -7,6 +7,7 @@ import {JsonRpcErrorCode as ErrorCode} from './codes.js';
 /** A request id: a string or a safe integer. `1` and `"1"` are different ids. */
 export type RequestId = string | number;
 
+/** A JSON object as it crosses the wire. */
 export type JsonObject = {[key: string]: unknown};
 
 export type Incoming =
@@ -28,13 +29,26 @@ export function isRequestId(value: unknown): value is RequestId {
     return typeof value === 'string' || Number.isSafeInteger(value);
 }
 
-/** Classifies one parsed JSON value. Never throws. */
+/**
+ * A message without a `method` member is a response, well-formed or not: the one test of it that
+ * `classify`, the client's correlation and its HTTP answer streams share.
+ */
+export function isResponse(message: JsonObject): boolean {
+    return !Object.hasOwn(message, 'method');
+}
+
+/**
+ * Classifies one parsed JSON value, for the server and the client alike. Never throws. A
+ * well-formed request or notification, by far the most common record, passes each check once.
+ */
 export function classify(message: unknown): Incoming {
-    if (Array.isArray(message)) {
-        return invalid(undefined, 'JSON-RPC batches are not supported: send each request as its own line');
-    }
     if (!isObject(message)) {
-        return invalid(undefined, 'A JSON-RPC message must be a JSON object');
+        return invalid(
+            undefined,
+            Array.isArray(message)
+                ? 'JSON-RPC batches are not supported: send each request as its own line'
+                : 'A JSON-RPC message must be a JSON object',
+        );
     }
     const hasId = Object.hasOwn(message, 'id');
     const rawId = message.id;
@@ -42,7 +56,7 @@ export function classify(message: unknown): Incoming {
     if (message.jsonrpc !== '2.0') {
         return invalid(id, 'The "jsonrpc" member must be exactly "2.0"');
     }
-    if (!Object.hasOwn(message, 'method')) {
+    if (isResponse(message)) {
         if (Object.hasOwn(message, 'result') || Object.hasOwn(message, 'error')) {
             return {kind: 'response', id};
         }

@@ -46,9 +46,8 @@ export class QueueSlot {
  * its callback, and Node defers even that one to the next tick, after everything the current turn
  * still queues. So the records that wait behind such a write go out as soon as the queue holds this
  * many entries (a withdrawn record's empty place counts), instead of all at the end of the turn: the
- * client starts reading while the server still works. Pipelined echo, 256 in flight, against
- * waiting for the callback (5 rounds, Node 20 and 24): throughput 1.81 and 1.24 ×, server CPU per
- * call 0.80 and 1.03 ×; batches of 32 cost 5 % more CPU than 64, batches of 128 the same.
+ * client starts reading while the server still works. Fewer per batch cost more CPU, more gained
+ * nothing (bench/LOG.md, entry 24).
  *
  * Only for a stream whose `write` is Node's own (`Writable.prototype.write`: sockets, pipes, files,
  * `PassThrough`, any `Writable` built on `_write`): a class that overrides `write` keeps none of the

@@ -4,11 +4,21 @@
  */
 import {isObject} from '../../jsonrpc/records.js';
 import {describe} from '../../util/describe.js';
-import type {Implementation} from '../server/types.js';
+import type {NumberRule} from '../../util/options.js';
+import {
+    checkKeys,
+    checkNumber,
+    checkSignal,
+    checkString,
+    DEFAULT_MAX_MESSAGE_BYTES,
+    MAX_TIMER_MS,
+    timerRule,
+} from '../../util/options.js';
+import type {Implementation} from '../protocol/types.js';
 import {HttpTransport} from './http.js';
 import type {HttpTransportOptions} from './http-options.js';
 import {HTTP_OPTION_NAMES} from './http-options.js';
-import {checkCount, checkKeys, checkSignal, checkString, checkTimeout, MAX_TIMEOUT_MS} from './options.js';
+import {TIMEOUT_RULE} from './options.js';
 import type {McpClient, SessionSettings} from './session.js';
 import {MCP_CLIENT_PROTOCOL_VERSIONS, openSession} from './session.js';
 import {StdioTransport} from './stdio.js';
@@ -23,7 +33,6 @@ export const DEFAULT_CLIENT_INFO: Readonly<Implementation> = Object.freeze({
 export const DEFAULT_INITIALIZE_TIMEOUT_MS = 30_000;
 export const DEFAULT_LIST_TIMEOUT_MS = 30_000;
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
-export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 export const DEFAULT_EXIT_GRACE_MS = 2_000;
 export const DEFAULT_TERMINATE_GRACE_MS = 2_000;
 
@@ -116,6 +125,16 @@ const STDIO = [
 
 const WHERE = 'connectMcpClient';
 
+/** The longest line the stdio transport takes: up to 4 GiB, where a Buffer's length stops. */
+const LINE_BYTES_RULE: NumberRule = {
+    min: 0,
+    max: 2 ** 32,
+    kind: 'a number',
+    expects: `a whole number from 0 to ${2 ** 32}`,
+};
+/** The child's grace periods. */
+const GRACE_RULE = timerRule(0, `a whole number from 0 to ${MAX_TIMER_MS}`);
+
 /** Connects to an MCP server and completes the handshake. See `McpClientOptions`. */
 export function connectMcpClient(options: McpClientOptions): Promise<McpClient> {
     if (!isObject(options)) {
@@ -148,26 +167,20 @@ export function connectMcpClient(options: McpClientOptions): Promise<McpClient> 
         cwd: checkCwd(stdio.cwd),
         stderr: checkStderr(stdio.stderr),
         strict: settings.strict,
-        maxMessageBytes: checkCount(
+        maxMessageBytes: checkNumber(
             WHERE,
             'maxMessageBytes',
             stdio.maxMessageBytes,
             DEFAULT_MAX_MESSAGE_BYTES,
-            2 ** 32,
+            LINE_BYTES_RULE,
         ),
-        exitGraceMs: checkCount(
-            WHERE,
-            'exitGraceMs',
-            stdio.exitGraceMs,
-            DEFAULT_EXIT_GRACE_MS,
-            MAX_TIMEOUT_MS,
-        ),
-        terminateGraceMs: checkCount(
+        exitGraceMs: checkNumber(WHERE, 'exitGraceMs', stdio.exitGraceMs, DEFAULT_EXIT_GRACE_MS, GRACE_RULE),
+        terminateGraceMs: checkNumber(
             WHERE,
             'terminateGraceMs',
             stdio.terminateGraceMs,
             DEFAULT_TERMINATE_GRACE_MS,
-            MAX_TIMEOUT_MS,
+            GRACE_RULE,
         ),
     });
     return openSession(transport, settings);
@@ -185,14 +198,27 @@ export function sessionSettings(options: McpClientCommonOptions): SessionSetting
     return {
         clientInfo: checkClientInfo(options.clientInfo),
         protocolVersion,
-        initializeTimeoutMs: checkTimeout(
+        initializeTimeoutMs: checkNumber(
             WHERE,
             'initializeTimeoutMs',
             options.initializeTimeoutMs,
             DEFAULT_INITIALIZE_TIMEOUT_MS,
+            TIMEOUT_RULE,
         ),
-        listTimeoutMs: checkTimeout(WHERE, 'listTimeoutMs', options.listTimeoutMs, DEFAULT_LIST_TIMEOUT_MS),
-        callTimeoutMs: checkTimeout(WHERE, 'callTimeoutMs', options.callTimeoutMs, DEFAULT_CALL_TIMEOUT_MS),
+        listTimeoutMs: checkNumber(
+            WHERE,
+            'listTimeoutMs',
+            options.listTimeoutMs,
+            DEFAULT_LIST_TIMEOUT_MS,
+            TIMEOUT_RULE,
+        ),
+        callTimeoutMs: checkNumber(
+            WHERE,
+            'callTimeoutMs',
+            options.callTimeoutMs,
+            DEFAULT_CALL_TIMEOUT_MS,
+            TIMEOUT_RULE,
+        ),
         signal: checkSignal(WHERE, options.signal),
         strict: checkStrict(options.strict),
         onProtocolError: checkOnProtocolError(options.onProtocolError),

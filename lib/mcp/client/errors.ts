@@ -1,21 +1,44 @@
 /**
- * The errors a client call rejects with. Every class extends `McpClientError`, so one `instanceof`
- * check tells a client failure from anything else; an aborted call is the exception, since it
- * rejects with its signal's own reason.
+ * The errors a client call rejects with. Every class extends `McpClientError`, so one check tells a
+ * client failure from anything else; an aborted call is the exception, since it rejects with its
+ * signal's own reason.
+ *
+ * Telling them apart: `instanceof` fails when an application holds two copies of this package (two
+ * versions in `node_modules`, or a bundle beside the installed package), since each copy has its
+ * own classes. So every class has a stable `name` (`'McpRemoteError'`, …) and the static type guard
+ * `is`: `McpRemoteError.is(error)` is true for an `McpRemoteError` from any copy, and
+ * `McpClientError.is(error)` for any of these errors. It reads a brand each class puts on its
+ * prototype under a `Symbol.for(…)` key, which every copy in the process shares.
  *
  * None of these errors says the server stopped working on a request. A timeout, an abort or a
  * closed session ends the wait on this side only: the client sends `notifications/cancelled`, which
  * the server may act on, ignore, or never receive.
  */
 
-/** The base class of the client's own errors. */
+/** Where a class keeps the key of its brand (this copy's own symbol: only this copy reads it). */
+const BRAND_KEY = Symbol('brand key');
+
+/** The base class of the client's own errors; `McpClientError.is(error)` recognizes any of them. */
 export class McpClientError extends Error {
     override name = 'McpClientError';
+
+    /**
+     * True for an instance of this class or of one of its subclasses, from any copy of this
+     * package, where `instanceof` sees only this copy's.
+     */
+    static is<T>(this: {prototype: T}, value: unknown): value is T {
+        // biome-ignore lint/complexity/noThisInStatic: `this` is the class asked, a subclass included
+        const key = (this as unknown as {[BRAND_KEY]: symbol})[BRAND_KEY];
+        return (
+            typeof value === 'object' && value !== null && (value as {[key: symbol]: unknown})[key] === true
+        );
+    }
 }
 
 /**
  * The server answered a request with a JSON-RPC error. `code`, `message` and `data` are the
  * server's, verbatim (untrusted text: show it, never run it); `method` is the request it answered.
+ * `McpRemoteError.is(error)` recognizes one from any copy of this package.
  */
 export class McpRemoteError extends McpClientError {
     override name = 'McpRemoteError';
@@ -36,6 +59,7 @@ export class McpRemoteError extends McpClientError {
 /**
  * No answer came within the request's timeout. The client stopped waiting and sent
  * `notifications/cancelled`; the server may still be running the request.
+ * `McpTimeoutError.is(error)` recognizes one from any copy of this package.
  */
 export class McpTimeoutError extends McpClientError {
     override name = 'McpTimeoutError';
@@ -57,6 +81,7 @@ export class McpTimeoutError extends McpClientError {
  * The connection is unusable or over: the server could not be started, exited, closed its output,
  * stopped reading its input, or the client was closed. `cause` carries the underlying failure when
  * there is one.
+ * `McpConnectionError.is(error)` recognizes one from any copy of this package.
  */
 export class McpConnectionError extends McpClientError {
     override name = 'McpConnectionError';
@@ -67,6 +92,7 @@ export class McpConnectionError extends McpClientError {
  * shape, a repeated list cursor or a duplicate tool name fail their request. A violation that
  * cannot be tied to one request (a line that is not JSON or is over the size limit, an answer to a
  * request the client never sent) ends the whole session with it only under `strict`.
+ * `McpProtocolViolationError.is(error)` recognizes one from any copy of this package.
  */
 export class McpProtocolViolationError extends McpClientError {
     override name = 'McpProtocolViolationError';
@@ -75,6 +101,7 @@ export class McpProtocolViolationError extends McpClientError {
 /**
  * A tool reported a failure (`isError: true`), raised by `readToolResult`. `result` is the
  * `CallToolResult` exactly as the server sent it.
+ * `McpToolError.is(error)` recognizes one from any copy of this package.
  */
 export class McpToolError extends McpClientError {
     override name = 'McpToolError';
@@ -84,4 +111,52 @@ export class McpToolError extends McpClientError {
         super(message);
         this.result = result;
     }
+}
+
+/**
+ * An HTTP exchange with the MCP endpoint failed: the server refused it (`status` is its HTTP
+ * status), or no answer came at all (`status` is `undefined` and `cause` says why). A client call
+ * that fails this way rejects with an `McpConnectionError` whose `cause` is this error.
+ * `McpHttpError.is(error)` recognizes one from any copy of this package.
+ */
+export class McpHttpError extends McpClientError {
+    override name = 'McpHttpError';
+    /** The HTTP method of the failed exchange: `POST`, `GET` or `DELETE`. */
+    readonly method: string;
+    /** The HTTP status, or `undefined` when no response arrived. */
+    readonly status: number | undefined;
+    /** The start of the response body (at most 500 characters), whitespace collapsed. */
+    readonly body: string;
+    /** A 404 to a request that carried a session id: the server ended the session. */
+    readonly sessionExpired: boolean;
+
+    constructor(
+        message: string,
+        details: {method: string; status?: number; body?: string; sessionExpired?: boolean; cause?: unknown},
+    ) {
+        super(message, details.cause === undefined ? undefined : {cause: details.cause});
+        this.method = details.method;
+        this.status = details.status;
+        this.body = details.body ?? '';
+        this.sessionExpired = details.sessionExpired ?? false;
+    }
+}
+
+for (const [errorClass, name] of [
+    [McpClientError, 'McpClientError'],
+    [McpRemoteError, 'McpRemoteError'],
+    [McpTimeoutError, 'McpTimeoutError'],
+    [McpConnectionError, 'McpConnectionError'],
+    [McpProtocolViolationError, 'McpProtocolViolationError'],
+    [McpToolError, 'McpToolError'],
+    [McpHttpError, 'McpHttpError'],
+] as const) {
+    brand(errorClass, name);
+}
+
+/** The brand of `errorClass`: `Symbol.for` gives every copy of this package the same key. */
+function brand(errorClass: {prototype: object}, name: string): void {
+    const key = Symbol.for(`arcane-os/mcp/client.${name}`);
+    Object.defineProperty(errorClass.prototype, key, {value: true});
+    Object.defineProperty(errorClass, BRAND_KEY, {value: key});
 }

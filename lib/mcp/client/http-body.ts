@@ -1,41 +1,13 @@
 /**
  * Reading what a Streamable HTTP server answers: a bounded JSON body, an SSE stream event by event,
- * and a short excerpt of an error body. Also the error an HTTP exchange fails with.
+ * and a short excerpt of an error body.
  */
-import {McpClientError} from './errors.js';
+import {McpHttpError} from './errors.js';
 import {SseParser} from './sse.js';
 import type {StrayProblem} from './transport.js';
 
 /** The most characters of a refused response's body that an `McpHttpError` carries. */
 export const ERROR_BODY_CHARS = 500;
-
-/**
- * An HTTP exchange with the MCP endpoint failed: the server refused it (`status` is its HTTP
- * status), or no answer came at all (`status` is `undefined` and `cause` says why). A client call
- * that fails this way rejects with an `McpConnectionError` whose `cause` is this error.
- */
-export class McpHttpError extends McpClientError {
-    override name = 'McpHttpError';
-    /** The HTTP method of the failed exchange: `POST`, `GET` or `DELETE`. */
-    readonly method: string;
-    /** The HTTP status, or `undefined` when no response arrived. */
-    readonly status: number | undefined;
-    /** The first {@link ERROR_BODY_CHARS} characters of the response body, whitespace collapsed. */
-    readonly body: string;
-    /** A 404 to a request that carried a session id: the server ended the session. */
-    readonly sessionExpired: boolean;
-
-    constructor(
-        message: string,
-        details: {method: string; status?: number; body?: string; sessionExpired?: boolean; cause?: unknown},
-    ) {
-        super(message, details.cause === undefined ? undefined : {cause: details.cause});
-        this.method = details.method;
-        this.status = details.status;
-        this.body = details.body ?? '';
-        this.sessionExpired = details.sessionExpired ?? false;
-    }
-}
 
 /**
  * The error for a response that is not a 2xx: its status, an excerpt of its body and a hint. A 404

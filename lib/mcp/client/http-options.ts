@@ -5,6 +5,14 @@
  */
 import {isObject} from '../../jsonrpc/records.js';
 import {describe} from '../../util/describe.js';
+import type {NumberRule} from '../../util/options.js';
+import {
+    checkKnownKeys,
+    checkNumber,
+    DEFAULT_MAX_MESSAGE_BYTES,
+    MAX_TIMER_MS,
+    timerRule,
+} from '../../util/options.js';
 
 export interface HttpReconnectOptions {
     /** Wait before the first reconnection when the server sent no `retry`. Default: 1000 ms. */
@@ -47,7 +55,6 @@ export interface HttpTransportOptions {
     closeTimeoutMs?: number;
 }
 
-export const DEFAULT_HTTP_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 export const DEFAULT_INITIAL_DELAY_MS = 1000;
 export const DEFAULT_MAX_DELAY_MS = 30_000;
 export const DEFAULT_MAX_ATTEMPTS = 5;
@@ -83,27 +90,44 @@ export const HTTP_OPTION_NAMES: readonly string[] = Object.freeze([
 ]);
 const RECONNECT_NAMES = ['initialDelayMs', 'maxDelayMs', 'maxAttempts'];
 
+/** A count or a size: a whole number from 1. */
+const AT_LEAST_ONE: NumberRule = {
+    min: 1,
+    max: Number.MAX_SAFE_INTEGER,
+    kind: 'a number',
+    expects: 'an integer of at least 1',
+    described: true,
+};
+/** A delay or a wait: 0 up to where Node's timers stop. */
+const DELAY: NumberRule = {...timerRule(0, `an integer from 0 to ${MAX_TIMER_MS}`), described: true};
+
 export function httpSettings(options: HttpTransportOptions, caller: string): HttpSettings {
     if (!isObject(options)) {
         throw new TypeError(`${caller} needs an options object, got ${describe(options)}`);
     }
-    known(options, HTTP_OPTION_NAMES, caller, '');
+    checkKnownKeys(caller, options, HTTP_OPTION_NAMES);
     const reconnect = options.reconnect ?? {};
     if (!isObject(reconnect)) {
         throw new TypeError(`${caller}: reconnect must be an object, got ${describe(reconnect)}`);
     }
-    known(reconnect, RECONNECT_NAMES, caller, 'reconnect.');
+    checkKnownKeys(caller, reconnect, RECONNECT_NAMES, 'reconnect.');
     if (options.listen !== undefined && typeof options.listen !== 'boolean') {
         throw new TypeError(`${caller}: listen must be a boolean, got ${describe(options.listen)}`);
     }
-    const initialDelayMs = count(
+    const initialDelayMs = checkNumber(
         caller,
         'reconnect.initialDelayMs',
         reconnect.initialDelayMs,
         DEFAULT_INITIAL_DELAY_MS,
-        0,
+        DELAY,
     );
-    const maxDelayMs = count(caller, 'reconnect.maxDelayMs', reconnect.maxDelayMs, DEFAULT_MAX_DELAY_MS, 0);
+    const maxDelayMs = checkNumber(
+        caller,
+        'reconnect.maxDelayMs',
+        reconnect.maxDelayMs,
+        DEFAULT_MAX_DELAY_MS,
+        DELAY,
+    );
     if (maxDelayMs < initialDelayMs) {
         throw new RangeError(
             `${caller}: reconnect.maxDelayMs (${maxDelayMs}) must be at least reconnect.initialDelayMs (${initialDelayMs})`,
@@ -115,15 +139,27 @@ export function httpSettings(options: HttpTransportOptions, caller: string): Htt
         listen: options.listen ?? false,
         initialDelayMs,
         maxDelayMs,
-        maxAttempts: count(caller, 'reconnect.maxAttempts', reconnect.maxAttempts, DEFAULT_MAX_ATTEMPTS, 1),
-        maxMessageBytes: count(
+        maxAttempts: checkNumber(
+            caller,
+            'reconnect.maxAttempts',
+            reconnect.maxAttempts,
+            DEFAULT_MAX_ATTEMPTS,
+            AT_LEAST_ONE,
+        ),
+        maxMessageBytes: checkNumber(
             caller,
             'maxMessageBytes',
             options.maxMessageBytes,
-            DEFAULT_HTTP_MAX_MESSAGE_BYTES,
-            1,
+            DEFAULT_MAX_MESSAGE_BYTES,
+            AT_LEAST_ONE,
         ),
-        closeTimeoutMs: count(caller, 'closeTimeoutMs', options.closeTimeoutMs, DEFAULT_CLOSE_TIMEOUT_MS, 0),
+        closeTimeoutMs: checkNumber(
+            caller,
+            'closeTimeoutMs',
+            options.closeTimeoutMs,
+            DEFAULT_CLOSE_TIMEOUT_MS,
+            DELAY,
+        ),
     };
 }
 
@@ -199,24 +235,4 @@ function callerHeaders(value: unknown, caller: string): [string, string][] {
         out.push([lower, text]);
     }
     return out;
-}
-
-function known(object: object, names: readonly string[], caller: string, prefix: string): void {
-    for (const key of Object.keys(object)) {
-        if (!names.includes(key)) {
-            throw new TypeError(
-                `${caller}: unknown option "${prefix}${key}"; the options are ${names.map((n) => prefix + n).join(', ')}`,
-            );
-        }
-    }
-}
-
-function count(caller: string, name: string, value: unknown, fallback: number, min: number): number {
-    if (value === undefined) return fallback;
-    if (!Number.isSafeInteger(value) || (value as number) < min) {
-        throw new RangeError(
-            `${caller}: ${name} must be an integer of at least ${min}, got ${describe(value)}`,
-        );
-    }
-    return value as number;
 }

@@ -9,9 +9,11 @@
  * resets the count; after `reconnect.maxAttempts` failures in a row the stream is given up.
  */
 import type {RequestId} from '../../jsonrpc/records.js';
-import {isObject} from '../../jsonrpc/records.js';
+import {isObject, isResponse} from '../../jsonrpc/records.js';
+import {messageOf} from '../../util/message.js';
+import {McpHttpError} from './errors.js';
 import type {StreamSink} from './http-body.js';
-import {McpHttpError, readEvents} from './http-body.js';
+import {readEvents} from './http-body.js';
 import type {HttpSettings} from './http-options.js';
 import type {TransportHandlers} from './transport.js';
 
@@ -33,7 +35,7 @@ interface Backoff {
 
 /** A JSON-RPC response (not a request) to the request `id`. */
 export function isAnswer(message: unknown, id: RequestId): boolean {
-    return isObject(message) && message.id === id && !Object.hasOwn(message, 'method');
+    return isObject(message) && message.id === id && isResponse(message);
 }
 
 /** The media type of a response, lower-cased, without parameters. */
@@ -71,7 +73,7 @@ export async function followAnswer(
         if (answered) return;
         if (signal.aborted) throw signal.reason;
         if (read.lastEventId !== '') lastEventId = read.lastEventId;
-        const how = read.outcome === 'broke' ? `broke off (${describeError(read.error)})` : 'ended';
+        const how = read.outcome === 'broke' ? `broke off (${messageOf(read.error)})` : 'ended';
         if (lastEventId === '') {
             throw new Error(
                 `${what}: the SSE stream ${how} before the answer, with no event id to resume it from`,
@@ -173,7 +175,7 @@ async function openStream(
             state.failures += 1;
             if (state.failures >= settings.maxAttempts) {
                 throw new McpHttpError(
-                    `${what}: ${describeError(error)} (reconnection given up after ${state.failures} failed attempts)`,
+                    `${what}: ${messageOf(error)} (reconnection given up after ${state.failures} failed attempts)`,
                     {
                         method: 'GET',
                         status: error instanceof McpHttpError ? error.status : undefined,
@@ -188,8 +190,4 @@ async function openStream(
 function delay(settings: HttpSettings, state: Backoff): number {
     if (state.retryMs !== undefined) return Math.min(state.retryMs, settings.maxDelayMs);
     return Math.min(settings.initialDelayMs * 2 ** state.failures, settings.maxDelayMs);
-}
-
-function describeError(error: unknown): string {
-    return error instanceof Error ? error.message : String(error);
 }

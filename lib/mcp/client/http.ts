@@ -15,7 +15,9 @@
  *   one was issued (405 means the server keeps sessions until they expire, which is fine).
  */
 import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
-import {McpHttpError, readJson, refusal} from './http-body.js';
+import {messageOf} from '../../util/message.js';
+import {McpHttpError} from './errors.js';
+import {readJson, refusal} from './http-body.js';
 import type {HttpSettings, HttpTransportOptions} from './http-options.js';
 import {httpSettings} from './http-options.js';
 import {type Endpoint, followAnswer, isAnswer, listen, mediaType} from './http-streams.js';
@@ -308,6 +310,5 @@ export class HttpTransport implements ClientTransport, Endpoint {
 
 function reason(error: unknown): string {
     const cause = error instanceof Error ? error.cause : undefined;
-    if (cause instanceof Error) return cause.message;
-    return error instanceof Error ? error.message : String(error);
+    return messageOf(cause instanceof Error ? cause : error);
 }

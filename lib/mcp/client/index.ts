@@ -4,22 +4,9 @@
  * starts nothing.
  */
 
-export type {
-    AudioContent,
-    BlobResourceContents,
-    CallToolResult,
-    ContentBlock,
-    EmbeddedResource,
-    ImageContent,
-    Implementation,
-    JsonObject,
-    ReadResourceResult,
-    ResourceDescriptor,
-    ResourceLink,
-    TextContent,
-    TextResourceContents,
-    ToolDescriptor,
-} from '../server/types.js';
+export {DEFAULT_MAX_MESSAGE_BYTES} from '../../util/options.js';
+/** The MCP wire shapes: results, content blocks, descriptors, identities. */
+export type * from '../protocol/types.js';
 export type {
     McpClientCommonOptions,
     McpClientOptions,
@@ -33,18 +20,17 @@ export {
     DEFAULT_EXIT_GRACE_MS,
     DEFAULT_INITIALIZE_TIMEOUT_MS,
     DEFAULT_LIST_TIMEOUT_MS,
-    DEFAULT_MAX_MESSAGE_BYTES,
     DEFAULT_TERMINATE_GRACE_MS,
 } from './connect.js';
 export {
     McpClientError,
     McpConnectionError,
+    McpHttpError,
     McpProtocolViolationError,
     McpRemoteError,
     McpTimeoutError,
     McpToolError,
 } from './errors.js';
-export {McpHttpError} from './http-body.js';
 export type {HttpReconnectOptions, HttpTransportOptions} from './http-options.js';
 export type {CallToolOptions, RequestOptions} from './options.js';
 export type {Progress} from './requests.js';

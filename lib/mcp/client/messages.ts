@@ -6,6 +6,7 @@ import {JsonRpcErrorCode} from '../../jsonrpc/codes.js';
 import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
 import {isObject} from '../../jsonrpc/records.js';
 import type {Response} from '../../jsonrpc/response.js';
+import {messageOf} from '../../util/message.js';
 import {McpConnectionError} from './errors.js';
 
 /** `params` with `_meta.progressToken` set to the request's id, other `_meta` entries kept. */
@@ -45,8 +46,4 @@ export function strayAnswer(id: RequestId | undefined, message: JsonObject, resp
     }
     const kind = Object.hasOwn(message, 'error') ? 'an error' : 'an answer';
     return `The MCP server sent ${kind} for request id ${JSON.stringify(id)}, which this client never sent or already settled`;
-}
-
-export function messageOf(error: unknown): string {
-    return error instanceof Error ? error.message : String(error);
 }

@@ -1,14 +1,18 @@
 /**
- * Checks of what a caller passes, shared by `connectMcpClient` and the client's methods. Every
- * failure is a `TypeError` (wrong kind of value) or a `RangeError` (right kind, out of range),
- * thrown at the call site and naming the option and what it accepts.
+ * The per-call options of the client's methods, and their check. The checks themselves are the
+ * package's one set (`util/options.ts`).
  */
-import {isObject} from '../../jsonrpc/records.js';
+
 import {describe} from '../../util/describe.js';
+import type {NumberRule} from '../../util/options.js';
+import {checkKeys, checkNumber, checkSignal, MAX_TIMER_MS, timerRule} from '../../util/options.js';
 import type {Progress} from './requests.js';
 
-/** The longest delay Node's timers keep; a longer one would fire at once. */
-export const MAX_TIMEOUT_MS = 2_147_483_647;
+/** A request timeout: 1 ms up to the timer cap, or `Infinity` to wait as long as the session lives. */
+export const TIMEOUT_RULE: NumberRule = {
+    ...timerRule(1, `a whole number of milliseconds from 1 to ${MAX_TIMER_MS}, or Infinity for no timeout`),
+    unbounded: true,
+};
 
 /** The options every request method takes. */
 export interface RequestOptions {
@@ -29,63 +33,6 @@ export interface CallToolOptions extends RequestOptions {
      * throws fails the call with what it threw, and the call is cancelled.
      */
     onProgress?: (progress: Progress) => void;
-}
-
-/** Throws unless `value` is undefined or a plain object whose keys are all in `names`. */
-export function checkKeys(where: string, value: unknown, names: readonly string[]): void {
-    if (value === undefined) return;
-    if (!isObject(value)) {
-        throw new TypeError(`${where} needs an options object, got ${describe(value)}`);
-    }
-    for (const key of Object.keys(value)) {
-        if (!names.includes(key)) {
-            throw new TypeError(`${where}: unknown option "${key}"; the options are ${names.join(', ')}`);
-        }
-    }
-}
-
-/** A timeout in milliseconds: `fallback` when undefined. */
-export function checkTimeout(where: string, key: string, value: unknown, fallback: number): number {
-    if (value === undefined) return fallback;
-    if (typeof value !== 'number') {
-        throw new TypeError(`${where}: ${key} must be a number of milliseconds, got ${describe(value)}`);
-    }
-    if (value === Number.POSITIVE_INFINITY) return value;
-    if (!Number.isSafeInteger(value) || value < 1 || value > MAX_TIMEOUT_MS) {
-        throw new RangeError(
-            `${where}: ${key} must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, ` +
-                `or Infinity for no timeout; got ${value}`,
-        );
-    }
-    return value;
-}
-
-/** A positive integer count (bytes, milliseconds of grace): `fallback` when undefined. */
-export function checkCount(
-    where: string,
-    key: string,
-    value: unknown,
-    fallback: number,
-    max: number,
-): number {
-    if (value === undefined) return fallback;
-    if (typeof value !== 'number') {
-        throw new TypeError(`${where}: ${key} must be a number, got ${describe(value)}`);
-    }
-    if (!Number.isSafeInteger(value) || value < 0 || value > max) {
-        throw new RangeError(`${where}: ${key} must be a whole number from 0 to ${max}, got ${value}`);
-    }
-    return value;
-}
-
-export function checkSignal(where: string, value: unknown): AbortSignal | undefined {
-    if (value === undefined || value instanceof AbortSignal) return value;
-    throw new TypeError(`${where}: signal must be an AbortSignal, got ${describe(value)}`);
-}
-
-export function checkString(where: string, key: string, value: unknown): string {
-    if (typeof value === 'string' && value !== '') return value;
-    throw new TypeError(`${where}: ${key} must be a non-empty string, got ${describe(value)}`);
 }
 
 /** The checked per-call options, with the default timeout applied. */
@@ -109,7 +56,7 @@ export function checkRequestOptions(
     }
     return {
         signal: checkSignal(where, options.signal),
-        timeoutMs: checkTimeout(where, 'timeoutMs', options.timeoutMs, defaultTimeoutMs),
+        timeoutMs: checkNumber(where, 'timeoutMs', options.timeoutMs, defaultTimeoutMs, TIMEOUT_RULE),
         onProgress,
     };
 }

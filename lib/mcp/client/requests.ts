@@ -14,7 +14,7 @@
  */
 
 import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
-import {classify, isObject} from '../../jsonrpc/records.js';
+import {classify, isObject, isResponse} from '../../jsonrpc/records.js';
 import {readResponse} from '../../jsonrpc/response.js';
 import type {McpClientError} from './errors.js';
 import {McpConnectionError, McpProtocolViolationError, McpRemoteError, McpTimeoutError} from './errors.js';
@@ -31,7 +31,8 @@ export interface Progress {
     message?: string;
 }
 
-export interface RequestOptions {
+/** How `Requests#request` sends one request: the caller's options, checked, and what the operation adds. */
+export interface RequestTerms {
     signal?: AbortSignal | undefined;
     /**
      * Milliseconds to wait, as the caller set it; `Infinity` waits as long as the session lives.
@@ -53,7 +54,7 @@ interface Pending {
     readonly reject: (error: unknown) => void;
     /** Aborted when the request is given up, so an HTTP exchange carrying it is dropped too. */
     readonly exchange: AbortController;
-    readonly options: RequestOptions;
+    readonly terms: RequestTerms;
     timer: ReturnType<typeof setTimeout> | undefined;
     onAbort: (() => void) | undefined;
 }
@@ -83,14 +84,14 @@ export class Requests {
     }
 
     /** Sends one request and resolves with its `result`, unchecked. */
-    request(method: string, params: JsonObject, options: RequestOptions): Promise<unknown> {
+    request(method: string, params: JsonObject, terms: RequestTerms): Promise<unknown> {
         const over = this.#over;
         if (over !== undefined) {
             return Promise.reject(
                 new McpConnectionError(`Cannot send ${method}: ${over.message}`, {cause: over}),
             );
         }
-        const signal = options.signal;
+        const signal = terms.signal;
         if (signal?.aborted) return Promise.reject(signal.reason);
         const id = ++this.#lastId;
         return new Promise((resolve, reject) => {
@@ -100,18 +101,18 @@ export class Requests {
                 resolve,
                 reject,
                 exchange: new AbortController(),
-                options,
+                terms,
                 timer: undefined,
                 onAbort: undefined,
             };
             this.#pending.set(id, pending);
-            if (options.timeoutMs !== Number.POSITIVE_INFINITY) {
+            if (terms.timeoutMs !== Number.POSITIVE_INFINITY) {
                 pending.timer = setTimeout(
                     () => {
-                        const reason = `The client timed out after ${options.timeoutMs} ms`;
-                        this.#abandon(pending, new McpTimeoutError(method, options.timeoutMs), reason);
+                        const reason = `The client timed out after ${terms.timeoutMs} ms`;
+                        this.#abandon(pending, new McpTimeoutError(method, terms.timeoutMs), reason);
                     },
-                    Math.max(1, Math.ceil(options.timeoutMs - (options.elapsedMs ?? 0))),
+                    Math.max(1, Math.ceil(terms.timeoutMs - (terms.elapsedMs ?? 0))),
                 );
             }
             if (signal !== undefined) {
@@ -119,14 +120,14 @@ export class Requests {
                     this.#abandon(pending, signal.reason, 'The client aborted the request');
                 signal.addEventListener('abort', pending.onAbort, {once: true});
             }
-            const sent = options.onProgress === undefined ? params : withProgressToken(params, id);
+            const sent = terms.onProgress === undefined ? params : withProgressToken(params, id);
             const message = {jsonrpc: '2.0', id, method, params: sent};
             this.#send(message, {requestId: id, signal: pending.exchange.signal}).then(
                 undefined,
                 (error: unknown) => {
                     // After the request was given up, its aborted exchange failing is expected.
                     if (this.#pending.get(id) !== pending) return;
-                    this.#settle(pending);
+                    this.#retire(pending);
                     reject(sendFailure(`send ${method} to the MCP server`, error));
                 },
             );
@@ -145,7 +146,7 @@ export class Requests {
     /** One parsed message from the server. */
     receive(value: unknown): void {
         if (this.#over !== undefined) return;
-        if (isObject(value) && !Object.hasOwn(value, 'method')) {
+        if (isObject(value) && isResponse(value)) {
             this.#answer(value);
             return;
         }
@@ -162,7 +163,7 @@ export class Requests {
             );
             this.#onStray('not-json-rpc', error, value);
         }
-        // 'response' cannot occur here: a message with a "method" member is never read as one.
+        // 'response' cannot occur here: every response went to `#answer` above.
     }
 
     /**
@@ -184,7 +185,7 @@ export class Requests {
         if (this.#over !== undefined) return;
         const pending = this.#drainPending();
         for (const request of pending) {
-            if (request.options.cancellable) this.#cancel(request.id, 'The client is closing');
+            if (request.terms.cancellable) this.#cancel(request.id, 'The client is closing');
         }
         this.#over = new McpConnectionError('The MCP client was closed');
         for (const request of pending) {
@@ -207,7 +208,7 @@ export class Requests {
             this.#onStray(isResponse ? 'unmatched-response' : 'not-json-rpc', error, message);
             return;
         }
-        this.#settle(pending);
+        this.#retire(pending);
         if (response.kind === 'result') {
             pending.resolve(response.result);
         } else if (response.kind === 'error') {
@@ -225,7 +226,7 @@ export class Requests {
         const token = params?.progressToken;
         const pending = typeof token === 'number' ? this.#pending.get(token) : undefined;
         // Progress for a request that has ended, or that asked for none, is simply late or spare.
-        const onProgress = pending?.options.onProgress;
+        const onProgress = pending?.terms.onProgress;
         if (pending === undefined || onProgress === undefined || params === undefined) return;
         const {progress, total, message} = params;
         if (
@@ -253,8 +254,8 @@ export class Requests {
     /** Gives a request up: cancels it on the wire, then rejects it with `error`. */
     #abandon(pending: Pending, error: unknown, reason: string): void {
         if (this.#pending.get(pending.id) !== pending) return;
-        this.#settle(pending);
-        if (pending.options.cancellable) {
+        this.#retire(pending);
+        if (pending.terms.cancellable) {
             this.#abandoned.add(pending.id);
             this.#cancel(pending.id, reason);
         }
@@ -275,17 +276,17 @@ export class Requests {
         }
     }
 
-    #settle(pending: Pending): void {
+    #retire(pending: Pending): void {
         this.#pending.delete(pending.id);
         if (pending.timer !== undefined) clearTimeout(pending.timer);
         if (pending.onAbort !== undefined) {
-            pending.options.signal?.removeEventListener('abort', pending.onAbort);
+            pending.terms.signal?.removeEventListener('abort', pending.onAbort);
         }
     }
 
     #drainPending(): Pending[] {
         const pending = [...this.#pending.values()];
-        for (const request of pending) this.#settle(request);
+        for (const request of pending) this.#retire(request);
         this.#abandoned.clear();
         return pending;
     }

@@ -14,7 +14,7 @@
  */
 import {isObject} from '../../jsonrpc/records.js';
 import {describe} from '../../util/describe.js';
-import type {CallToolResult, JsonObject} from '../server/types.js';
+import type {CallToolResult, JsonObject} from '../protocol/types.js';
 import {McpToolError} from './errors.js';
 
 /** What `readToolResult` returns. */

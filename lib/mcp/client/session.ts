@@ -10,30 +10,27 @@
 import type {JsonObject} from '../../jsonrpc/records.js';
 import {isObject} from '../../jsonrpc/records.js';
 import {describe} from '../../util/describe.js';
+import {checkString} from '../../util/options.js';
 import type {
     CallToolResult,
     Implementation,
     ReadResourceResult,
     ResourceDescriptor,
     ToolDescriptor,
-} from '../server/types.js';
+} from '../protocol/types.js';
+import {LEGACY_PROTOCOL_VERSIONS} from '../protocol/versions.js';
 import type {McpClientError} from './errors.js';
 import {McpConnectionError, McpProtocolViolationError} from './errors.js';
 import type {CallToolOptions, RequestOptions} from './options.js';
-import {checkRequestOptions, checkString} from './options.js';
+import {checkRequestOptions} from './options.js';
 import {listAll} from './paging.js';
 import {Requests} from './requests.js';
 import type {McpProtocolErrorEvent, McpProtocolErrorKind} from './stray.js';
 import {excerpt, tell} from './stray.js';
 import type {ClientTransport} from './transport.js';
 
-/** The revisions this client accepts from a server, newest first. */
-export const MCP_CLIENT_PROTOCOL_VERSIONS: readonly string[] = Object.freeze([
-    '2025-11-25',
-    '2025-06-18',
-    '2025-03-26',
-    '2024-11-05',
-]);
+/** The revisions this client accepts from a server, newest first: those negotiated by `initialize`. */
+export const MCP_CLIENT_PROTOCOL_VERSIONS: readonly string[] = LEGACY_PROTOCOL_VERSIONS;
 
 /** A connected client. Every method rejects once the session is over. */
 export interface McpClient {

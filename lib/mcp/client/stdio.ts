@@ -19,9 +19,9 @@ import type {RecordSink} from '../../jsonrpc/framing.js';
 import {LineReader} from '../../jsonrpc/framing.js';
 import type {JsonObject} from '../../jsonrpc/records.js';
 import {RecordWriter} from '../../jsonrpc/writer.js';
+import {messageOf} from '../../util/message.js';
 import {resolveCommand} from './command.js';
 import {McpConnectionError, McpProtocolViolationError} from './errors.js';
-import {messageOf} from './messages.js';
 import type {ClientTransport, TransportHandlers} from './transport.js';
 
 export interface StdioTransportSettings {

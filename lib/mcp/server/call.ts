@@ -4,17 +4,18 @@
  */
 import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
 import type {Era} from './era.js';
-import type {Wire} from './outcome.js';
+import type {SessionOutput} from './output.js';
 import type {ProgressSource} from './progress.js';
-import {Progress, progressTokenOf} from './progress.js';
+import {ProgressReporter, progressTokenOf} from './progress.js';
 import type {HandlerContext, Implementation, ProgressUpdate} from './types.js';
 
 export type CallMethod = 'tools/call' | 'resources/read';
 
-/** Where a call sends its progress and diagnostics, and tells that its handler settled. */
-export interface CallWire extends Wire {
+/** What a call needs of what runs it: an output for its progress, and an answer once it settled. */
+export interface CallHost {
+    readonly output: SessionOutput;
     /** The promise of `call`'s handler settled (once per call): answer it at the end of the turn. */
-    settled(call: Call): void;
+    queueAnswer(call: Call): void;
 }
 
 /** What a handler is told about its client: from `initialize` (legacy) or the request's `_meta` (modern). */
@@ -40,11 +41,8 @@ class Stamp {
 
 /**
  * Attaches a call to its handler context as a private field: invisible to reflection, unlike a
- * symbol key. Measured against a module-level WeakMap and a non-enumerable symbol key behind the
- * same shared getter (`node bench/micro/context.mjs`, Node 20 on the 2-core machine, medians of 7
- * rounds of 200,000): building a context costs about 0.4 µs with the stamp, 2.5 µs with the
- * WeakMap and 1.7 µs with the symbol key; a `signal` read 11 ns, 300 ns and 150-180 ns. The
- * stamp stays.
+ * symbol key, and cheaper to build and to read than a module-level WeakMap or a non-enumerable
+ * symbol key behind the same shared getter (`bench/micro/context.mjs`; bench/LOG.md, entry 4).
  */
 class CallStamp extends Stamp {
     #call: Call;
@@ -75,9 +73,8 @@ const signalOfContext = {
 
 /**
  * The context's own `reportProgress` getter, shared the same way: it hands out the call's own
- * function, created on first use, so `const {reportProgress} = context` works unbound. An eagerly
- * created per-call function as a data property cost more (about 420 ns a context against 320 on
- * Node 20).
+ * function, created on first use, so `const {reportProgress} = context` works unbound: cheaper than
+ * an eagerly created per-call function as a data property (bench/LOG.md, entry 9).
  */
 const reportProgressOfContext = {
     get(this: object): ((update: ProgressUpdate) => boolean) | undefined {
@@ -88,10 +85,9 @@ const reportProgressOfContext = {
 /**
  * Defines an enumerable, configurable getter without a setter; the freeze that follows makes it
  * non-configurable, so the context ends with exactly the descriptor `Object.defineProperty` with
- * `{enumerable: true, configurable: false, get}` gives. It skips reading a descriptor object:
- * building a context cost 265 → 205 ns on Node 24 and 292 → 231 ns on Node 20 (two getters, six
- * fields, the stamp and the freeze; 100,000 contexts a round, median of 12 rounds). Taken from
- * `Object.prototype` once, so a later change to it cannot reach the context.
+ * `{enumerable: true, configurable: false, get}` gives, without reading a descriptor object
+ * (bench/LOG.md, entry 9). Taken from `Object.prototype` once, so a later change to it cannot reach
+ * the context.
  */
 const defineGetter = (Object.prototype as unknown as {__defineGetter__: DefineGetter}).__defineGetter__;
 type DefineGetter = (this: object, key: string, get: (this: object) => unknown) => void;
@@ -101,7 +97,7 @@ type DefineGetter = (this: object, key: string, get: (this: object) => unknown) 
  * `{}`), on shapes of this module's own. Built from `{}`, contexts shared V8's shape tree with
  * every empty literal in the process, and once any other code (a second copy of this package, say)
  * had put a `signal` getter of its own first on an empty object, every context of ours fell into
- * dictionary mode: 330 → 1,000 ns a context on Node 24, against 270 ns either way from here.
+ * dictionary mode, several times as slow to build (bench/LOG.md, entry 9).
  */
 const Context = function (this: object): void {} as unknown as new () => {[key: string]: unknown};
 Context.prototype = Object.prototype;
@@ -115,8 +111,7 @@ const FULFILLED = 8;
 /**
  * Every field is a slot of 8 bytes in each pending call (Node builds without pointer compression),
  * so the call keeps only what it cannot read elsewhere: its id and method are read from the frozen
- * context, and its four flags share one integer. Ten fields instead of fifteen: 104 bytes a call
- * instead of 144, measured in heap snapshots of 10,000 pending calls.
+ * context, and its four flags share one integer (bench/LOG.md, entry 22).
  */
 export class Call implements ProgressSource {
     /** The tool name or resource uri. */
@@ -131,7 +126,7 @@ export class Call implements ProgressSource {
     readonly context: HandlerContext;
     /** `params._meta.progressToken` as sent, read once so that a handler cannot change it. */
     readonly progressToken: unknown;
-    readonly #wire: CallWire;
+    readonly #host: CallHost;
     /**
      * CANCELLED, SETTLED, ANSWERED (the outcome went to `answer`, a cancelled call's included: see
      * `end`) and FULFILLED, or'ed.
@@ -141,7 +136,7 @@ export class Call implements ProgressSource {
     outcome: unknown;
     #reason: unknown;
     #controller: AbortController | undefined;
-    #progress: Progress | undefined;
+    #progress: ProgressReporter | undefined;
 
     constructor(
         id: RequestId,
@@ -150,16 +145,15 @@ export class Call implements ProgressSource {
         target: string,
         era: Era,
         client: ClientData,
-        wire: CallWire,
+        host: CallHost,
     ) {
         this.target = target;
         this.era = era;
         this.progressToken = progressTokenOf(params._meta);
-        this.#wire = wire;
-        // An object literal with its own getter costs V8 about 0.8 µs and leaves a slow
-        // dictionary-mode object. Defining one shared getter first keeps the object on a cached
-        // fast shape (about 0.25 µs); the getter finds this call through a private stamp, which a
-        // handler cannot reach.
+        this.#host = host;
+        // An object literal with its own getter takes V8's slow path and leaves a dictionary-mode
+        // object; one shared getter defined first keeps a cached fast shape (bench/LOG.md, entry
+        // 4). The getter finds this call through a private stamp, which a handler cannot reach.
         const context = new Context();
         defineGetter.call(context, 'signal', signalOfContext);
         new CallStamp(context, this);
@@ -202,7 +196,7 @@ export class Call implements ProgressSource {
 
     /** Created on first use, like the signal. */
     get reportProgress(): (update: ProgressUpdate) => boolean {
-        this.#progress ??= new Progress(this, this.#wire);
+        this.#progress ??= new ProgressReporter(this, this.#host.output);
         return this.#progress.report;
     }
 
@@ -233,13 +227,13 @@ export class Call implements ProgressSource {
         this.#controller?.abort(reason);
     }
 
-    /** Records how the handler's promise settled and tells the wire, the first time only. */
+    /** Records how the handler's promise settled and queues its answer, the first time only. */
     settle(fulfilled: boolean, value: unknown): void {
         if (this.settled) return;
         this.#state |= fulfilled ? SETTLED | FULFILLED : SETTLED;
         this.outcome = value;
         settlement.observe?.(this.requestId);
-        this.#wire.settled(this);
+        this.#host.queueAnswer(this);
     }
 
     /** The thrown value is this call's own abort reason (or the default one): no news worth a diagnostic. */
@@ -256,10 +250,8 @@ export class Call implements ProgressSource {
 
 /**
  * The reactions to a handler's promise: one pair of functions for every call, each call holding
- * them bound to itself. A pending call so holds two bound functions instead of two closures and the
- * context they share: 64 bytes less a pending promise, at the same cost to subscribe and to settle
- * (100,000 pending promises, Node 20 and 24); in the server, 2,073 → 1,993 bytes retained per
- * pending call (Node 20, in process).
+ * them bound to itself, so a pending call holds two bound functions instead of two closures and
+ * the context they share, at the same cost to subscribe and to settle (bench/LOG.md, entry 23).
  */
 export function fulfilledReaction(this: Call, value: unknown): void {
     this.settle(true, value);

@@ -11,6 +11,7 @@
 import type {JsonObject} from '../../jsonrpc/records.js';
 import {isObject} from '../../jsonrpc/records.js';
 import {describe} from '../../util/describe.js';
+import {checkKnownKeys, DEFAULT_MAX_MESSAGE_BYTES} from '../../util/options.js';
 import {servedTool} from './schema-tool.js';
 import type {CacheHints, Versions} from './settings.js';
 import {
@@ -29,9 +30,6 @@ import type {
     ToolHandler,
 } from './types.js';
 
-export {MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS} from './settings.js';
-
-export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 export const DEFAULT_OUTPUT_HIGH_WATER_MARK = 16 * 1024 * 1024;
 
 export interface Catalog {
@@ -54,7 +52,7 @@ export interface Catalog {
     initializeResult(protocolVersion: string): string;
 }
 
-const OPTION_NAMES = new Set([
+const OPTION_NAMES: readonly string[] = [
     'serverInfo',
     'instructions',
     'tools',
@@ -64,7 +62,7 @@ const OPTION_NAMES = new Set([
     'readCache',
     'maxMessageBytes',
     'outputHighWaterMark',
-]);
+];
 
 export function buildCatalog(options: McpStdioServerOptions): Catalog {
     if (!isObject(options)) {
@@ -72,13 +70,7 @@ export function buildCatalog(options: McpStdioServerOptions): Catalog {
             `createMcpStdioServer(options) needs an options object, got ${describe(options)}`,
         );
     }
-    for (const key of Object.keys(options)) {
-        if (!OPTION_NAMES.has(key)) {
-            throw new TypeError(
-                `createMcpStdioServer: unknown option "${key}"; the options are ${[...OPTION_NAMES].join(', ')}`,
-            );
-        }
-    }
+    checkKnownKeys('createMcpStdioServer', options, OPTION_NAMES);
     const serverInfo = options.serverInfo;
     if (
         !isObject(serverInfo) ||
@@ -147,78 +139,87 @@ interface Captured<Handler> {
     descriptors: string[];
 }
 
+/** What tells one catalog option's entries apart: tools by `name`, resources by `uri`. */
+interface EntryKind<Handler> {
+    readonly option: 'tools' | 'resources';
+    readonly key: 'name' | 'uri';
+    /** Ends "createMcpStdioServer: tools[0] ("x") repeats …". */
+    readonly repeated: string;
+    /**
+     * Checks the rest of one entry (its handler included), in the order its errors are reported,
+     * and returns the handler to serve it with.
+     */
+    check(label: string, key: string, descriptor: JsonObject, handler: unknown): Handler;
+}
+
 /**
  * `legacy`: a revision before 2026-07-28 is served, whose clients reject an `outputSchema` without
  * `"type": "object"`; 2026-07-28 allows any JSON Schema object there. `inputSchema` needs
  * `"type": "object"` in every revision.
  */
 function captureTools(tools: unknown, legacy: boolean): Captured<ToolHandler> {
-    const captured: Captured<ToolHandler> = {handlers: new Map(), descriptors: []};
-    for (const [index, entry] of entries<McpSchemaTool>('tools', tools)) {
-        const at = `tools[${index}]`;
+    return capture<ToolHandler>(tools, {
+        option: 'tools',
+        key: 'name',
+        repeated: 'repeats a tool name; each tool name must be unique',
+        check(label, name, descriptor, handler) {
+            checkHandler<ToolHandler>(label, handler);
+            const served = servedTool(label, name, descriptor, handler, legacy);
+            objectSchema(label, 'inputSchema', descriptor.inputSchema, true);
+            if (legacy) objectSchema(label, 'outputSchema', descriptor.outputSchema, false);
+            else anySchema(label, descriptor.outputSchema);
+            return served;
+        },
+    });
+}
+
+function captureResources(resources: unknown): Captured<ResourceHandler> {
+    return capture<ResourceHandler>(resources, {
+        option: 'resources',
+        key: 'uri',
+        repeated: 'repeats a resource uri; each uri must be unique',
+        check(label, _uri, descriptor, handler) {
+            if (typeof descriptor.name !== 'string') {
+                throw new TypeError(
+                    `createMcpStdioServer: ${label} needs a "name" string, got ${describe(descriptor.name)}`,
+                );
+            }
+            checkHandler<ResourceHandler>(label, handler);
+            return handler;
+        },
+    });
+}
+
+function capture<Handler>(value: unknown, kind: EntryKind<Handler>): Captured<Handler> {
+    const captured: Captured<Handler> = {handlers: new Map(), descriptors: []};
+    for (const [index, entry] of entries<McpSchemaTool | McpResource>(kind.option, value)) {
+        const at = `${kind.option}[${index}]`;
         if (!isObject(entry))
             throw new TypeError(`createMcpStdioServer: ${at} must be an object, got ${describe(entry)}`);
         const {handler, ...descriptor} = entry;
-        if (typeof descriptor.name !== 'string' || descriptor.name === '') {
+        const key = descriptor[kind.key];
+        if (typeof key !== 'string' || key === '') {
             throw new TypeError(
-                `createMcpStdioServer: ${at} needs a non-empty "name" string, got ${describe(descriptor.name)}`,
+                `createMcpStdioServer: ${at} needs a non-empty "${kind.key}" string, got ${describe(key)}`,
             );
         }
-        const name = descriptor.name;
-        const label = `${at} (${JSON.stringify(name)})`;
-        if (typeof handler !== 'function') {
-            throw new TypeError(
-                `createMcpStdioServer: ${label} needs a "handler" function, got ${describe(handler)}`,
-            );
+        const label = `${at} (${JSON.stringify(key)})`;
+        const served = kind.check(label, key, descriptor, handler);
+        if (captured.handlers.has(key)) {
+            throw new TypeError(`createMcpStdioServer: ${label} ${kind.repeated}`);
         }
-        const served = servedTool(label, name, descriptor, handler, legacy);
-        objectSchema(label, 'inputSchema', descriptor.inputSchema, true);
-        if (legacy) objectSchema(label, 'outputSchema', descriptor.outputSchema, false);
-        else anySchema(label, descriptor.outputSchema);
-        if (captured.handlers.has(name)) {
-            throw new TypeError(
-                `createMcpStdioServer: ${label} repeats a tool name; each tool name must be unique`,
-            );
-        }
-        captured.handlers.set(name, served);
+        captured.handlers.set(key, served);
         captured.descriptors.push(toJson(descriptor, label));
     }
     return captured;
 }
 
-function captureResources(resources: unknown): Captured<ResourceHandler> {
-    const captured: Captured<ResourceHandler> = {handlers: new Map(), descriptors: []};
-    for (const [index, entry] of entries<McpResource>('resources', resources)) {
-        const at = `resources[${index}]`;
-        if (!isObject(entry))
-            throw new TypeError(`createMcpStdioServer: ${at} must be an object, got ${describe(entry)}`);
-        const {handler, ...descriptor} = entry;
-        if (typeof descriptor.uri !== 'string' || descriptor.uri === '') {
-            throw new TypeError(
-                `createMcpStdioServer: ${at} needs a non-empty "uri" string, got ${describe(descriptor.uri)}`,
-            );
-        }
-        const uri = descriptor.uri;
-        const label = `${at} (${JSON.stringify(uri)})`;
-        if (typeof descriptor.name !== 'string') {
-            throw new TypeError(
-                `createMcpStdioServer: ${label} needs a "name" string, got ${describe(descriptor.name)}`,
-            );
-        }
-        if (typeof handler !== 'function') {
-            throw new TypeError(
-                `createMcpStdioServer: ${label} needs a "handler" function, got ${describe(handler)}`,
-            );
-        }
-        if (captured.handlers.has(uri)) {
-            throw new TypeError(
-                `createMcpStdioServer: ${label} repeats a resource uri; each uri must be unique`,
-            );
-        }
-        captured.handlers.set(uri, handler);
-        captured.descriptors.push(toJson(descriptor, label));
+function checkHandler<Handler>(label: string, handler: unknown): asserts handler is Handler {
+    if (typeof handler !== 'function') {
+        throw new TypeError(
+            `createMcpStdioServer: ${label} needs a "handler" function, got ${describe(handler)}`,
+        );
     }
-    return captured;
 }
 
 function entries<Entry>(option: string, value: unknown): [number, Entry][] {

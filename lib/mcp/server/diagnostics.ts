@@ -19,12 +19,10 @@ type Inspect = typeof import('node:util').inspect;
 
 /**
  * `node:util` is loaded on the first detailed diagnostic, not at start-up, for a function most
- * sessions never call. Node 24, against the eager import: loading the adapter 22.4 → 18.9 ms
- * (median of 25 alternating runs) and 1.9 MiB less RSS; idle RSS of a served session 50.9 → 50.2
- * MiB, same-code twin within 0.2 % (bench/README.md, optimisation log 7). `getBuiltinModule` is
- * `process.getBuiltinModule` (Node ≥ 20.16 and 22.3); an older Node loads it through a `require`.
- * That fallback was a top-level `await` of `node:util` until it showed in the bundle: the code
- * after it ran 4-8 % slower on Node 20 (log entry 17); `node:module` costs 0.5 MiB on Node 22+.
+ * sessions never call: loading the adapter takes less time and memory (bench/LOG.md, entry 7).
+ * `getBuiltinModule` is `process.getBuiltinModule` (Node ≥ 20.16 and 22.3); an older Node loads
+ * it through a `require`, since a top-level `await` slowed the code after it in the bundle
+ * (bench/LOG.md, entry 17).
  */
 export function loadInspect(getBuiltinModule: ((id: 'node:util') => unknown) | undefined): Inspect {
     const util = (getBuiltinModule ?? createRequire(import.meta.url))('node:util');

@@ -14,13 +14,9 @@
  */
 import type {JsonObject} from '../../jsonrpc/records.js';
 import {isObject} from '../../jsonrpc/records.js';
+import {SERVER_INFO_KEY} from '../protocol/meta.js';
 import type {Catalog} from './catalog.js';
 import {ErrorCode} from './errors.js';
-
-export const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
-export const CLIENT_CAPABILITIES_KEY = 'io.modelcontextprotocol/clientCapabilities';
-export const CLIENT_INFO_KEY = 'io.modelcontextprotocol/clientInfo';
-export const SERVER_INFO_KEY = 'io.modelcontextprotocol/serverInfo';
 
 /** The serialized results of the methods whose answer never changes during a session. */
 export interface FixedResults {
@@ -127,8 +123,8 @@ export function modernEra(catalog: Catalog): Era {
                 const json = serialize(result);
                 if (typeof json !== 'string') return json;
                 if (extra === undefined && json !== '{}') {
-                    // The same text as below, with one slice and one concatenation fewer: in-process
-                    // modern call -2 to -3 % on Node 20 (two paired runs), nothing on Node 24.
+                    // The same text as below, with one slice and one concatenation fewer
+                    // (bench/LOG.md, entry 12).
                     return head + json.slice(1);
                 }
                 const body = json.slice(1, -1);

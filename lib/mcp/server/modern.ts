@@ -6,13 +6,13 @@
 import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
 import {isObject} from '../../jsonrpc/records.js';
 import {describe} from '../../util/describe.js';
+import {CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, PROTOCOL_VERSION_KEY} from '../protocol/meta.js';
 import type {ClientData} from './call.js';
 import type {Era} from './era.js';
-import {CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, PROTOCOL_VERSION_KEY} from './era.js';
 import {ErrorCode} from './errors.js';
+import {fail} from './failures.js';
 import type {Dispatch} from './methods/dispatch.js';
 import {MODERN_METHODS} from './methods/table.js';
-import {fail} from './outcome.js';
 import {refuseUnknownMethod} from './refusals.js';
 import type {Implementation} from './types.js';
 
@@ -39,7 +39,7 @@ export function serveModern(
     }
     const entry = MODERN_METHODS.get(method);
     if (entry === undefined) {
-        refuseUnknownMethod(session, id, method);
+        refuseUnknownMethod(session.output, id, method);
         return true;
     }
     const client = modernClient(session, id, meta);
@@ -56,7 +56,7 @@ export function modernClient(session: Dispatch, id: RequestId, meta: JsonObject)
     const version = meta[PROTOCOL_VERSION_KEY];
     if (typeof version !== 'string') {
         fail(
-            session,
+            session.output,
             id,
             ErrorCode.InvalidParams,
             `${field(PROTOCOL_VERSION_KEY)} must be a string naming the protocol revision, got ${describe(version)}`,
@@ -69,7 +69,7 @@ export function modernClient(session: Dispatch, id: RequestId, meta: JsonObject)
             ? `; ${version} is served through "initialize", not per request`
             : '';
         fail(
-            session,
+            session.output,
             id,
             ErrorCode.UnsupportedProtocolVersion,
             `Unsupported protocol version ${JSON.stringify(version)}: this server serves ${versions.all.join(', ')}${legacy}`,
@@ -80,7 +80,7 @@ export function modernClient(session: Dispatch, id: RequestId, meta: JsonObject)
     const capabilities = meta[CLIENT_CAPABILITIES_KEY];
     if (!isObject(capabilities)) {
         fail(
-            session,
+            session.output,
             id,
             ErrorCode.InvalidParams,
             `${field(CLIENT_CAPABILITIES_KEY)} is required and must be an object ({} for none), got ${describe(capabilities)}`,
@@ -93,7 +93,7 @@ export function modernClient(session: Dispatch, id: RequestId, meta: JsonObject)
         !(isObject(info) && typeof info.name === 'string' && typeof info.version === 'string')
     ) {
         fail(
-            session,
+            session.output,
             id,
             ErrorCode.InvalidParams,
             `${field(CLIENT_INFO_KEY)}, when given, must be an object with "name" and "version" strings, got ${describe(info)}`,
@@ -124,7 +124,7 @@ export function refuseClaimless(
     if (modernOnly && method === 'initialize') {
         const requested = typeof params?.protocolVersion === 'string' ? params.protocolVersion : '';
         fail(
-            session,
+            session.output,
             id,
             ErrorCode.UnsupportedProtocolVersion,
             `This server serves only ${versions.all.join(', ')}, which has no "initialize": send each request ` +
@@ -135,12 +135,12 @@ export function refuseClaimless(
     }
     if (!MODERN_METHODS.has(method)) {
         if (!modernOnly) return false;
-        refuseUnknownMethod(session, id, method);
+        refuseUnknownMethod(session.output, id, method);
         return true;
     }
     if (!modernOnly && method !== 'server/discover') return false;
     fail(
-        session,
+        session.output,
         id,
         ErrorCode.InvalidParams,
         `${method} needs ${field(PROTOCOL_VERSION_KEY)} and ${field(CLIENT_CAPABILITIES_KEY)} (protocol revision 2026-07-28)`,

@@ -24,7 +24,7 @@ import {isObject, isRequestId} from '../../jsonrpc/records.js';
 import {QueueSlot} from '../../jsonrpc/writer.js';
 import {describe} from '../../util/describe.js';
 import {formatDiagnostic} from './diagnostics.js';
-import type {Wire} from './outcome.js';
+import type {SessionOutput} from './output.js';
 import type {ProgressUpdate} from './types.js';
 
 /** What progress needs to know of its call. */
@@ -44,24 +44,25 @@ export function progressTokenOf(meta: unknown): unknown {
     return isObject(meta) ? meta.progressToken : undefined;
 }
 
-export class Progress {
+/** One call's `reportProgress` and the queue slot its notifications share. */
+export class ProgressReporter {
     /** The handler's `reportProgress`: works unbound, so a handler may destructure it. */
     readonly report = (update: ProgressUpdate): boolean => this.#report(update);
     readonly #source: ProgressSource;
-    readonly #wire: Wire;
+    readonly #output: SessionOutput;
     #last = Number.NEGATIVE_INFINITY;
     /** The start of every record, up to the progress value; '' when the request has no token. */
     #head: string | undefined;
     readonly #slot = new QueueSlot();
 
-    constructor(source: ProgressSource, wire: Wire) {
+    constructor(source: ProgressSource, output: SessionOutput) {
         this.#source = source;
-        this.#wire = wire;
+        this.#output = output;
     }
 
     /** The request was answered or cancelled: a notification still waiting is never written. */
     withdraw(): void {
-        this.#wire.withdraw(this.#slot);
+        this.#output.withdraw(this.#slot);
     }
 
     #report(update: unknown): boolean {
@@ -112,7 +113,7 @@ export class Progress {
         let record = `${head}${progress}`;
         if (total !== undefined) record += `,"total":${total}`;
         if (message !== undefined) record += `,"message":${JSON.stringify(message)}`;
-        this.#wire.sendLatest(`${record}}}\n`, this.#slot);
+        this.#output.sendLatest(`${record}}}\n`, this.#slot);
         return true;
     }
 
@@ -123,7 +124,7 @@ export class Progress {
             return `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":${JSON.stringify(token)},"progress":`;
         }
         if (token !== undefined) {
-            this.#wire.diagnose(
+            this.#output.diagnose(
                 formatDiagnostic(
                     `Sent no progress for ${this.#source.describe()}: its params._meta.progressToken is ` +
                         `${describe(token)}, and a progress token must be a string or an integer`,

@@ -6,30 +6,30 @@
  */
 import type {RequestId} from '../../jsonrpc/records.js';
 import {errorRecord} from '../../jsonrpc/records.js';
+import {CLIENT_CAPABILITIES_KEY, PROTOCOL_VERSION_KEY} from '../protocol/meta.js';
 import {formatDiagnostic} from './diagnostics.js';
-import {CLIENT_CAPABILITIES_KEY, PROTOCOL_VERSION_KEY} from './era.js';
 import {ErrorCode} from './errors.js';
-import type {Wire} from './outcome.js';
-import {fail} from './outcome.js';
+import {fail} from './failures.js';
+import type {SessionOutput} from './output.js';
 
 /** An input line that `JSON.parse` rejected with `error`. */
-export function refuseUnparsable(wire: Wire, text: string, error: unknown): void {
-    wire.send(errorRecord(undefined, ErrorCode.ParseError, `Parse error: ${(error as Error).message}`));
-    wire.diagnose(
+export function refuseUnparsable(output: SessionOutput, text: string, error: unknown): void {
+    output.send(errorRecord(undefined, ErrorCode.ParseError, `Parse error: ${(error as Error).message}`));
+    output.diagnose(
         formatDiagnostic(`Answered -32700: this input line is not valid JSON: ${JSON.stringify(text)}`),
     );
 }
 
 /** A record of `bytes` over `limit` (`maxMessageBytes`), discarded. */
-export function refuseOversized(wire: Wire, bytes: number, limit: number): void {
+export function refuseOversized(output: SessionOutput, bytes: number, limit: number): void {
     const message = `The record of ${bytes} bytes exceeds the limit of ${limit} bytes (maxMessageBytes) and was discarded`;
-    wire.send(errorRecord(undefined, ErrorCode.InvalidRequest, message));
-    wire.diagnose(formatDiagnostic(`${message}; raise maxMessageBytes to accept larger records`));
+    output.send(errorRecord(undefined, ErrorCode.InvalidRequest, message));
+    output.diagnose(formatDiagnostic(`${message}; raise maxMessageBytes to accept larger records`));
 }
 
 /** A JSON-RPC response from the client: there is nothing it could answer. */
-export function ignoreResponse(wire: Wire, id: RequestId | undefined): void {
-    wire.diagnose(
+export function ignoreResponse(output: SessionOutput, id: RequestId | undefined): void {
+    output.diagnose(
         formatDiagnostic(
             `Ignored a JSON-RPC response from the client (id ${JSON.stringify(id)}): ` +
                 'this server sends no requests',
@@ -38,9 +38,9 @@ export function ignoreResponse(wire: Wire, id: RequestId | undefined): void {
 }
 
 /** A request whose id a request in progress still uses. */
-export function refuseIdInUse(wire: Wire, id: RequestId): void {
+export function refuseIdInUse(output: SessionOutput, id: RequestId): void {
     fail(
-        wire,
+        output,
         id,
         ErrorCode.InvalidRequest,
         `Request id ${JSON.stringify(id)} is already in use by a request in progress; use a new id for each request`,
@@ -48,13 +48,18 @@ export function refuseIdInUse(wire: Wire, id: RequestId): void {
 }
 
 /** A legacy request that needs `initialize` first; `modernServed` adds the per-request alternative. */
-export function refuseUninitialized(wire: Wire, id: RequestId, method: string, modernServed: boolean): void {
+export function refuseUninitialized(
+    output: SessionOutput,
+    id: RequestId,
+    method: string,
+    modernServed: boolean,
+): void {
     const modernHint = modernServed
         ? ', or send it with the 2026-07-28 per-request "params._meta" ' +
           `(${JSON.stringify(PROTOCOL_VERSION_KEY)} and ${JSON.stringify(CLIENT_CAPABILITIES_KEY)})`
         : '';
     fail(
-        wire,
+        output,
         id,
         ErrorCode.NotInitialized,
         `Server not initialized: send "initialize" and wait for its result before "${method}"${modernHint}`,
@@ -62,6 +67,6 @@ export function refuseUninitialized(wire: Wire, id: RequestId, method: string, m
 }
 
 /** A request for a method the era it is served in does not have. */
-export function refuseUnknownMethod(wire: Wire, id: RequestId, method: string): void {
-    fail(wire, id, ErrorCode.MethodNotFound, `Method not found: ${JSON.stringify(method)}`);
+export function refuseUnknownMethod(output: SessionOutput, id: RequestId, method: string): void {
+    fail(output, id, ErrorCode.MethodNotFound, `Method not found: ${JSON.stringify(method)}`);
 }

@@ -5,21 +5,9 @@
 
 import {isObject} from '../../jsonrpc/records.js';
 import {describe} from '../../util/describe.js';
-
-/** The revision this adapter answers by default. */
-export const MCP_PROTOCOL_VERSION = '2025-11-25';
-
-/** The first revision of the modern era: per-request `_meta`, no `initialize`. */
-export const MODERN_PROTOCOL_VERSION = '2026-07-28';
-
-/** Every revision the adapter can answer, newest first. */
-export const MCP_PROTOCOL_VERSIONS: readonly string[] = Object.freeze([
-    MODERN_PROTOCOL_VERSION,
-    '2025-11-25',
-    '2025-06-18',
-    '2025-03-26',
-    '2024-11-05',
-]);
+import type {NumberRule} from '../../util/options.js';
+import {checkNumber} from '../../util/options.js';
+import {MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION} from '../protocol/versions.js';
 
 /** The revisions a server answers, split by era, each list in the order the option gave. */
 export interface Versions {
@@ -71,6 +59,24 @@ function split(versions: string[]): Versions {
     });
 }
 
+const WHERE = 'createMcpStdioServer';
+
+const POSITIVE_INTEGER: NumberRule = {
+    min: 1,
+    max: Number.MAX_SAFE_INTEGER,
+    kind: 'a number',
+    expects: 'a positive integer',
+};
+
+/** A caching hint for the client, not a timer of ours: any whole number of milliseconds. */
+const TTL_RULE: NumberRule = {
+    min: 0,
+    max: Number.MAX_SAFE_INTEGER,
+    kind: 'a number of milliseconds',
+    expects: 'a whole number of milliseconds of at least 0',
+    described: true,
+};
+
 const CACHE_KEYS = new Set(['ttlMs', 'cacheScope']);
 
 export function captureCache(option: string, value: unknown, fallback: CacheHints): CacheHints {
@@ -87,12 +93,8 @@ export function captureCache(option: string, value: unknown, fallback: CacheHint
             );
         }
     }
-    const ttlMs = value.ttlMs ?? fallback.ttlMs;
-    if (typeof ttlMs !== 'number' || !Number.isSafeInteger(ttlMs) || ttlMs < 0) {
-        throw new RangeError(
-            `createMcpStdioServer: ${option}.ttlMs must be a whole number of milliseconds of at least 0, got ${describe(ttlMs)}`,
-        );
-    }
+    // `null` keeps the default, as `undefined` does.
+    const ttlMs = checkNumber(WHERE, `${option}.ttlMs`, value.ttlMs ?? undefined, fallback.ttlMs, TTL_RULE);
     const cacheScope = value.cacheScope ?? fallback.cacheScope;
     if (cacheScope !== 'public' && cacheScope !== 'private') {
         throw new RangeError(
@@ -102,15 +104,9 @@ export function captureCache(option: string, value: unknown, fallback: CacheHint
     return Object.freeze({ttlMs, cacheScope});
 }
 
+/** A size or a count of the server's options: `fallback` when undefined. */
 export function positiveInteger(option: string, value: unknown, fallback: number): number {
-    if (value === undefined) return fallback;
-    if (typeof value !== 'number') {
-        throw new TypeError(`createMcpStdioServer: ${option} must be a number, got ${describe(value)}`);
-    }
-    if (!Number.isSafeInteger(value) || value < 1) {
-        throw new RangeError(`createMcpStdioServer: ${option} must be a positive integer, got ${value}`);
-    }
-    return value;
+    return checkNumber(WHERE, option, value, fallback, POSITIVE_INTEGER);
 }
 
 export function toJson(value: unknown, label: string): string {

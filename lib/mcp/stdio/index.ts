@@ -4,7 +4,7 @@
  */
 
 export {Utf8DecodeError} from '../../jsonrpc/framing.js';
-export {MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS} from '../server/catalog.js';
+export {MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS} from '../protocol/versions.js';
 export type {
     StructuredToolResult,
     ToolArguments,

@@ -14,6 +14,7 @@ import type {RequestId} from '../../jsonrpc/records.js';
 import {isObject, isRequestId} from '../../jsonrpc/records.js';
 import {RecordWriter} from '../../jsonrpc/writer.js';
 import {describe} from '../../util/describe.js';
+import {checkKnownKeys} from '../../util/options.js';
 import type {Catalog} from '../server/catalog.js';
 import {buildCatalog} from '../server/catalog.js';
 import {formatDiagnostic} from '../server/diagnostics.js';
@@ -28,13 +29,18 @@ export function createMcpStdioServer(options: McpStdioServerOptions): McpStdioSe
 
 type State = 'new' | 'open' | 'closing' | 'closed';
 
+/** What `start()` creates: the session, and the ends of its three streams. */
+interface Started {
+    readonly session: Session;
+    readonly input: SessionInput;
+    readonly output: RecordWriter;
+    readonly diagnostics: RecordWriter;
+}
+
 class StdioServer implements McpStdioServer {
     readonly #catalog: Catalog;
-    readonly #session: Session;
     #state: State = 'new';
-    #input: SessionInput | undefined;
-    #output: RecordWriter | undefined;
-    #diagnostics: RecordWriter | undefined;
+    #started: Started | undefined;
     #inputPaused = false;
     readonly #failures: Error[] = [];
     #closing: Promise<void> | undefined;
@@ -44,15 +50,6 @@ class StdioServer implements McpStdioServer {
 
     constructor(catalog: Catalog) {
         this.#catalog = catalog;
-        this.#session = new Session(catalog, {
-            send: (record) => this.#send(record),
-            sendLatest: (record, slot) => {
-                (this.#output as RecordWriter).writeLatest(record, slot);
-                this.#restrain();
-            },
-            withdraw: (slot) => (this.#output as RecordWriter).withdraw(slot),
-            diagnose: (text) => this.#diagnose(text),
-        });
         this.closed = new Promise((resolve, reject) => {
             this.#resolveClosed = resolve;
             this.#rejectClosed = reject;
@@ -62,7 +59,7 @@ class StdioServer implements McpStdioServer {
     start(options?: StartOptions): McpStdioServer {
         if (this.#state !== 'new') {
             throw new TypeError(
-                this.#input === undefined
+                this.#started === undefined
                     ? 'server.start() after server.close(): a closed server cannot start; create another server'
                     : 'server.start() was already called: a server serves exactly one session; create another server for another session',
             );
@@ -73,33 +70,48 @@ class StdioServer implements McpStdioServer {
                     `server.start(options) needs an options object, got ${describe(options)}`,
                 );
             }
-            checkStartKeys(options);
+            // A misspelt key would otherwise fall back to the process's own stream without a word.
+            checkKnownKeys('server.start()', options, START_OPTIONS);
         }
-        const input = options?.input ?? process.stdin;
-        const output = options?.output ?? process.stdout;
-        const error = options?.error ?? process.stderr;
-        checkReadable(input);
-        checkWritable('output', output);
-        checkWritable('error', error);
-        if ((output as unknown) === error) {
+        const inputStream = options?.input ?? process.stdin;
+        const outputStream = options?.output ?? process.stdout;
+        const errorStream = options?.error ?? process.stderr;
+        checkReadable(inputStream);
+        checkWritable('output', outputStream);
+        checkWritable('error', errorStream);
+        if ((outputStream as unknown) === errorStream) {
             throw new TypeError(
                 'server.start(): output and error must be different streams; diagnostics on the output stream would corrupt the protocol',
             );
         }
         this.#state = 'open';
-        this.#input = new SessionInput(input, this.#session, this.#catalog.maxMessageBytes, {
+        const writerEvents = {
+            onFailure: (failure: Error) => this.#fail(failure),
+            onSettled: () => this.#relieve(),
+        };
+        const output = new RecordWriter(outputStream, 'output', writerEvents);
+        const diagnostics = new RecordWriter(errorStream, 'diagnostic', writerEvents);
+        const session = new Session(this.#catalog, {
+            send: (record) => {
+                output.write(record);
+                this.#restrain();
+            },
+            sendLatest: (record, slot) => {
+                output.writeLatest(record, slot);
+                this.#restrain();
+            },
+            withdraw: (slot) => output.withdraw(slot),
+            diagnose: (text) => {
+                diagnostics.write(text);
+                this.#restrain();
+            },
+        });
+        const input = new SessionInput(inputStream, session, this.#catalog.maxMessageBytes, {
             onEnd: () => void this.#shutdown(),
             onFailure: (failure) => this.#fail(failure),
         });
-        this.#output = new RecordWriter(output, 'output', {
-            onFailure: (failure) => this.#fail(failure),
-            onSettled: () => this.#relieve(),
-        });
-        this.#diagnostics = new RecordWriter(error, 'diagnostic', {
-            onFailure: (failure) => this.#fail(failure),
-            onSettled: () => this.#relieve(),
-        });
-        this.#input.start();
+        this.#started = {session, input, output, diagnostics};
+        input.start();
         return this;
     }
 
@@ -110,15 +122,15 @@ class StdioServer implements McpStdioServer {
                     `magnitude; got ${describe(requestId)}`,
             );
         }
-        return this.#session.cancel(requestId, reason);
+        return this.#started?.session.calls.cancel(requestId, reason) ?? false;
     }
 
     async drain(): Promise<void> {
-        const output = this.#output;
-        const diagnostics = this.#diagnostics;
-        if (output === undefined || diagnostics === undefined) return;
-        while (this.#session.running > 0 || !output.idle || !diagnostics.idle) {
-            await this.#session.whenSettled();
+        const started = this.#started;
+        if (started === undefined) return;
+        const {session, output, diagnostics} = started;
+        while (session.calls.running > 0 || !output.idle || !diagnostics.idle) {
+            await session.calls.whenAllAnswered();
             await output.whenIdle();
             await diagnostics.whenIdle();
         }
@@ -135,81 +147,73 @@ class StdioServer implements McpStdioServer {
             );
         }
         if (cancelPending === true && this.#state !== 'closed') {
-            this.#session.cancelAll(
+            this.#started?.session.calls.cancelAll(
                 new DOMException('The MCP session was closed with cancelPending: true', 'AbortError'),
             );
         }
         return this.#shutdown();
     }
 
-    #send(record: string): void {
-        (this.#output as RecordWriter).write(record);
-        this.#restrain();
-    }
-
-    #diagnose(text: string): void {
-        const diagnostics = this.#diagnostics;
-        if (diagnostics === undefined) return;
-        diagnostics.write(text);
-        this.#restrain();
-    }
-
     /**
      * Unwritten output and unwritten diagnostics both count: a client that stops reading stderr
      * while sending lines that each cause a diagnostic would otherwise grow memory without bound.
      */
-    #backlog(): number {
-        return (this.#output?.backlog ?? 0) + (this.#diagnostics?.backlog ?? 0);
+    #backlog(started: Started): number {
+        return started.output.backlog + started.diagnostics.backlog;
     }
 
     /** Pauses reading while the backlog is above the high-water mark. */
     #restrain(): void {
+        const started = this.#started;
         if (
             !this.#inputPaused &&
             this.#state === 'open' &&
-            this.#backlog() > this.#catalog.outputHighWaterMark
+            started !== undefined &&
+            this.#backlog(started) > this.#catalog.outputHighWaterMark
         ) {
             this.#inputPaused = true;
-            this.#input?.hold();
+            started.input.hold();
         }
     }
 
     /** Resumes reading once a paused backlog is down to half the high-water mark. */
     #relieve(): void {
-        if (!this.#inputPaused) return;
-        if (this.#backlog() > this.#catalog.outputHighWaterMark / 2) return;
+        const started = this.#started;
+        if (!this.#inputPaused || started === undefined) return;
+        if (this.#backlog(started) > this.#catalog.outputHighWaterMark / 2) return;
         this.#inputPaused = false;
-        this.#input?.release();
+        started.input.release();
     }
 
     #fail(error: Error): void {
         this.#failures.push(error);
-        this.#session.cancelAll(error);
-        const diagnostics = this.#diagnostics;
-        if (diagnostics !== undefined && !diagnostics.failed) {
-            diagnostics.write(formatDiagnostic(transportSummary(error), diagnosticDetail(error)));
+        const started = this.#started;
+        started?.session.calls.cancelAll(error);
+        if (started !== undefined && !started.diagnostics.failed) {
+            started.diagnostics.write(formatDiagnostic(transportSummary(error), diagnosticDetail(error)));
         }
         this.#shutdown();
     }
 
     #shutdown(): Promise<void> {
         if (this.#closing !== undefined) return this.#closing;
-        if (this.#state === 'new') {
+        const started = this.#started;
+        if (started === undefined) {
             this.#state = 'closed';
             this.#resolveClosed();
             this.#closing = Promise.resolve();
             return this.#closing;
         }
         this.#state = 'closing';
-        const stopped = (this.#input as SessionInput).stop();
-        this.#closing = Promise.all([this.drain(), stopped]).then(() => this.#finish());
+        const stopped = started.input.stop();
+        this.#closing = Promise.all([this.drain(), stopped]).then(() => this.#finish(started));
         return this.#closing;
     }
 
-    #finish(): void {
-        this.#input?.detach();
-        this.#output?.detach();
-        this.#diagnostics?.detach();
+    #finish(started: Started): void {
+        started.input.detach();
+        started.output.detach();
+        started.diagnostics.detach();
         this.#state = 'closed';
         const failures = this.#failures;
         if (failures.length === 0) {
@@ -271,15 +275,4 @@ function checkWritable(name: string, output: unknown): asserts output is Writabl
     }
 }
 
-const START_OPTIONS = new Set(['input', 'output', 'error']);
-
-/** A misspelt key would otherwise fall back to the process's own stream without a word. */
-function checkStartKeys(options: object): void {
-    for (const key of Object.keys(options)) {
-        if (!START_OPTIONS.has(key)) {
-            throw new TypeError(
-                `server.start(): unknown option "${key}"; the options are ${[...START_OPTIONS].join(', ')}`,
-            );
-        }
-    }
-}
+const START_OPTIONS: readonly string[] = ['input', 'output', 'error'];

@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import {afterEach, test} from 'node:test';
+import {McpHttpError} from '../../../lib/mcp/client/errors.js';
 import {HttpTransport} from '../../../lib/mcp/client/http.js';
-import {McpHttpError} from '../../../lib/mcp/client/http-body.js';
 import type {HttpTransportOptions} from '../../../lib/mcp/client/http-options.js';
 import type {Route, Seen} from './http-fixture.js';
 import {event, Fixture, json, Reports, result, sse, status} from './http-fixture.js';

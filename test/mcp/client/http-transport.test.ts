@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import {once} from 'node:events';
 import {test} from 'node:test';
+import {McpHttpError} from '../../../lib/mcp/client/errors.js';
 import {HttpTransport} from '../../../lib/mcp/client/http.js';
-import {McpHttpError} from '../../../lib/mcp/client/http-body.js';
 import type {HttpTransportOptions} from '../../../lib/mcp/client/http-options.js';
 import {deferred} from '../../helpers/deferred.js';
 import type {Route, Seen} from './http-fixture.js';

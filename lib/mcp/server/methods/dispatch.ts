@@ -1,14 +1,18 @@
 /** What a method handler is given and may ask of the session: the seam between the two. */
 import type {JsonObject, RequestId} from '../../../jsonrpc/records.js';
-import type {Call, CallWire, ClientData} from '../call.js';
+import type {ClientData} from '../call.js';
+import type {Calls} from '../calls.js';
 import type {Catalog} from '../catalog.js';
 import type {Era} from '../era.js';
+import type {SessionOutput} from '../output.js';
 
 /** What a method handler can ask of the session. */
-export interface Dispatch extends CallWire {
+export interface Dispatch {
     readonly catalog: Catalog;
-    /** Runs a handler for `call`: it counts as running, and its id as in use, until answered. */
-    run(call: Call, invoke: () => unknown): void;
+    /** Where the method's answer goes (`fail` in `failures.ts` for an error). */
+    readonly output: SessionOutput;
+    /** Runs a handler: `new Call(…, calls)`, then `calls.run(call, invoke)`. */
+    readonly calls: Calls;
     /** A successful `initialize` chose legacy semantics, this revision and this client. */
     initialized(client: ClientData): void;
     /** `initialize` already succeeded. */

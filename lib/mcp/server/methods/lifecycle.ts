@@ -6,14 +6,14 @@ import type {JsonObject, RequestId} from '../../../jsonrpc/records.js';
 import {isObject, resultRecord} from '../../../jsonrpc/records.js';
 import type {Era} from '../era.js';
 import {ErrorCode} from '../errors.js';
-import {fail} from '../outcome.js';
+import {fail} from '../failures.js';
 import type {Implementation} from '../types.js';
 import type {Dispatch} from './dispatch.js';
 
 export function initialize(session: Dispatch, id: RequestId, params: JsonObject | undefined): void {
     if (session.isInitialized) {
         fail(
-            session,
+            session.output,
             id,
             ErrorCode.InvalidRequest,
             'The session is already initialized: send "initialize" only once',
@@ -27,7 +27,7 @@ export function initialize(session: Dispatch, id: RequestId, params: JsonObject 
         !isObject(params.clientInfo)
     ) {
         fail(
-            session,
+            session.output,
             id,
             ErrorCode.InvalidParams,
             'initialize needs params with "protocolVersion" (a string), "capabilities" (an object) ' +
@@ -45,13 +45,13 @@ export function initialize(session: Dispatch, id: RequestId, params: JsonObject 
         clientCapabilities: params.capabilities,
         protocolVersion,
     });
-    session.send(resultRecord(id, session.catalog.initializeResult(protocolVersion)));
+    session.output.send(resultRecord(id, session.catalog.initializeResult(protocolVersion)));
 }
 
 export function ping(session: Dispatch, id: RequestId): void {
-    session.send(resultRecord(id, '{}'));
+    session.output.send(resultRecord(id, '{}'));
 }
 
 export function serverDiscover(session: Dispatch, id: RequestId, _params: unknown, era: Era): void {
-    session.send(resultRecord(id, era.fixed['server/discover'] as string));
+    session.output.send(resultRecord(id, era.fixed['server/discover'] as string));
 }

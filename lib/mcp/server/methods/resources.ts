@@ -1,56 +1,25 @@
 /** `resources/list`, `resources/read` and the empty `resources/templates/list`, in both eras. */
-import type {JsonObject, RequestId} from '../../../jsonrpc/records.js';
-import type {ClientData} from '../call.js';
 import {Call} from '../call.js';
-import type {Era} from '../era.js';
-import {ErrorCode} from '../errors.js';
-import {fail} from '../outcome.js';
+import {fail} from '../failures.js';
 import type {HandlerContext} from '../types.js';
-import type {Dispatch} from './dispatch.js';
-import {answerList} from './list.js';
+import type {MethodHandler} from './dispatch.js';
+import {listMethod} from './list.js';
+import {hasStringParam} from './params.js';
 
-export function resourcesList(
-    session: Dispatch,
-    id: RequestId,
-    params: JsonObject | undefined,
-    era: Era,
-): void {
-    answerList(session, id, 'resources/list', params, era.fixed['resources/list']);
-}
+export const resourcesList = listMethod('resources/list');
 
-export function resourceTemplatesList(
-    session: Dispatch,
-    id: RequestId,
-    params: JsonObject | undefined,
-    era: Era,
-): void {
-    answerList(session, id, 'resources/templates/list', params, era.fixed['resources/templates/list']);
-}
+export const resourceTemplatesList = listMethod('resources/templates/list');
 
-export function readResource(
-    session: Dispatch,
-    id: RequestId,
-    params: JsonObject | undefined,
-    era: Era,
-    client: ClientData,
-): void {
-    const uri = params?.uri;
-    if (params === undefined || typeof uri !== 'string') {
-        fail(
-            session,
-            id,
-            ErrorCode.InvalidParams,
-            'resources/read needs "params.uri", the resource URI as a string',
-        );
-        return;
-    }
+const NEEDS_URI = 'resources/read needs "params.uri", the resource URI as a string';
+
+export const readResource: MethodHandler = (session, id, params, era, client) => {
+    if (!hasStringParam(session.output, id, params, 'uri', NEEDS_URI)) return;
+    const {uri} = params;
     const handler = session.catalog.resources.get(uri);
     if (handler === undefined) {
-        fail(session, id, era.resourceNotFound, `Resource not found: ${uri}`, {uri});
+        fail(session.output, id, era.resourceNotFound, `Resource not found: ${uri}`, {uri});
         return;
     }
-    const call = new Call(id, 'resources/read', params, uri, era, client, session);
-    session.run(call, () =>
-        handler(params as {uri: string}, call.context as HandlerContext<'resources/read'>),
-    );
-}
+    const call = new Call(id, 'resources/read', params, uri, era, client, session.calls);
+    session.calls.run(call, () => handler(params, call.context as HandlerContext<'resources/read'>));
+};

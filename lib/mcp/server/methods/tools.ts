@@ -1,48 +1,32 @@
 /** `tools/list` and `tools/call`, in both eras. */
-import type {JsonObject, RequestId} from '../../../jsonrpc/records.js';
+import type {JsonObject} from '../../../jsonrpc/records.js';
 import {isObject} from '../../../jsonrpc/records.js';
-import type {ClientData} from '../call.js';
 import {Call} from '../call.js';
-import type {Era} from '../era.js';
 import {ErrorCode} from '../errors.js';
-import {fail} from '../outcome.js';
+import {fail} from '../failures.js';
 import type {HandlerContext} from '../types.js';
-import type {Dispatch} from './dispatch.js';
-import {answerList} from './list.js';
+import type {MethodHandler} from './dispatch.js';
+import {listMethod} from './list.js';
+import {hasStringParam} from './params.js';
 
-export function toolsList(session: Dispatch, id: RequestId, params: JsonObject | undefined, era: Era): void {
-    answerList(session, id, 'tools/list', params, era.fixed['tools/list']);
-}
+export const toolsList = listMethod('tools/list');
 
-export function toolsCall(
-    session: Dispatch,
-    id: RequestId,
-    params: JsonObject | undefined,
-    era: Era,
-    client: ClientData,
-): void {
-    const name = params?.name;
-    if (params === undefined || typeof name !== 'string') {
-        fail(
-            session,
-            id,
-            ErrorCode.InvalidParams,
-            'tools/call needs "params.name", the tool name as a string',
-        );
-        return;
-    }
-    const handler = session.catalog.tools.get(name);
+const NEEDS_NAME = 'tools/call needs "params.name", the tool name as a string';
+
+export const toolsCall: MethodHandler = (session, id, params, era, client) => {
+    if (!hasStringParam(session.output, id, params, 'name', NEEDS_NAME)) return;
+    const handler = session.catalog.tools.get(params.name);
     if (handler === undefined) {
-        fail(session, id, ErrorCode.InvalidParams, `Unknown tool: ${JSON.stringify(name)}`);
+        fail(session.output, id, ErrorCode.InvalidParams, `Unknown tool: ${JSON.stringify(params.name)}`);
         return;
     }
     let args = params.arguments;
     if (args === undefined) {
         args = {};
     } else if (!isObject(args)) {
-        fail(session, id, ErrorCode.InvalidParams, 'tools/call "params.arguments" must be an object');
+        fail(session.output, id, ErrorCode.InvalidParams, 'tools/call "params.arguments" must be an object');
         return;
     }
-    const call = new Call(id, 'tools/call', params, name, era, client, session);
-    session.run(call, () => handler(args as JsonObject, call.context as HandlerContext<'tools/call'>));
-}
+    const call = new Call(id, 'tools/call', params, params.name, era, client, session.calls);
+    session.calls.run(call, () => handler(args as JsonObject, call.context as HandlerContext<'tools/call'>));
+};

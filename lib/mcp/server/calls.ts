@@ -1,0 +1,170 @@
+/**
+ * The calls of one session that are running: their handlers, the ids they hold, their answers and
+ * their cancellation. A method that runs a handler builds a `Call` on this registry and hands it to
+ * `run`; the transport reads `running`, waits with `whenAllAnswered` and cancels.
+ *
+ * Timing: handlers run as soon as their request is read and independently of each other. A handler
+ * that returns at once is answered at once; one that returns a promise is answered at the end of
+ * the event-loop turn in which it settles, together with every other promise that settled in that
+ * turn (timers that fire together, say), so a burst of answers reaches the writer as a burst and
+ * leaves in a few writes (one per 64 answers at most, see `writer.ts`) instead of one system call
+ * each. Those answers are also sent before the next input record is handled (see `flush`), so
+ * responses keep completion order. A call counts as running, and its id as in use, from before its
+ * handler is invoked until it is answered. A cancelled request is never answered.
+ */
+import type {RequestId} from '../../jsonrpc/records.js';
+import type {Call, CallHost} from './call.js';
+import {fulfilledReaction, rejectedReaction} from './call.js';
+import {answer} from './outcome.js';
+import type {SessionOutput} from './output.js';
+
+export class Calls implements CallHost {
+    /** Where the calls' answers, progress and diagnostics go. */
+    readonly output: SessionOutput;
+    /** Calls not answered yet, but `#current`. */
+    readonly #active = new Map<RequestId, Call>();
+    /**
+     * The call whose handler is running synchronously, kept out of `#active` so that a call
+     * answered at once costs no `Map` insertion and deletion (bench/LOG.md, entry 10). It moves to
+     * `#active` when its handler returns a promise, or when another call starts while it runs (a
+     * handler that feeds the input).
+     */
+    #current: Call | undefined;
+    /** Calls whose promise settled in this turn, in settlement order, waiting for their answer. */
+    #answerQueue: Call[] = [];
+    #running = 0;
+    readonly #answerQueued = () => this.flush();
+    #waiters: (() => void)[] = [];
+
+    constructor(output: SessionOutput) {
+        this.output = output;
+    }
+
+    /** Calls not answered yet: their handlers run, or settled and wait for the end of the turn. */
+    get running(): number {
+        return this.#running;
+    }
+
+    /** Resolves once every call is answered (`running` is 0). */
+    whenAllAnswered(): Promise<void> {
+        if (this.#running === 0) return Promise.resolve();
+        return new Promise((resolve) => this.#waiters.push(resolve));
+    }
+
+    /** A call that is not answered yet holds `id`. */
+    inUse(id: RequestId): boolean {
+        return this.#current?.requestId === id || this.#active.has(id);
+    }
+
+    /** Signals the running handler of `id`; true only when it was running and not yet cancelled. */
+    cancel(id: RequestId, reason: unknown): boolean {
+        const current = this.#current;
+        const call = current !== undefined && current.requestId === id ? current : this.#active.get(id);
+        if (call === undefined || call.cancelled || call.settled) return false;
+        call.cancel(reason);
+        return true;
+    }
+
+    /** Signals every running handler that is not cancelled yet. */
+    cancelAll(reason: unknown): void {
+        for (const call of this.#active.values()) {
+            if (!call.cancelled && !call.settled) call.cancel(reason);
+        }
+        // The newest call: last, as in the order the calls started.
+        const current = this.#current;
+        if (current !== undefined && !current.cancelled && !current.settled) current.cancel(reason);
+    }
+
+    /**
+     * Runs a handler. The call counts as running, and its id as in use, from before the handler is
+     * invoked until it is answered, so a handler that calls `cancel`, `drain` or `close`
+     * synchronously sees itself running.
+     */
+    run(call: Call, invoke: () => unknown): void {
+        const outer = this.#current;
+        if (outer !== undefined) this.#active.set(outer.requestId, outer);
+        this.#current = call;
+        this.#running += 1;
+        let outcome: unknown;
+        let pending: boolean;
+        try {
+            outcome = invoke();
+            pending = isThenable(outcome);
+        } catch (error) {
+            this.#finish(call, false, error);
+            return;
+        }
+        if (!pending) {
+            this.#finish(call, true, outcome);
+            return;
+        }
+        if (this.#current === call) {
+            this.#current = undefined;
+            this.#active.set(call.requestId, call);
+        }
+        const fulfilled = fulfilledReaction.bind(call);
+        const rejected = rejectedReaction.bind(call);
+        // An ordinary native promise takes the reactions directly: the engine calls exactly one of
+        // them once, and this skips a wrapper promise and its two adoption ticks. `then` can still
+        // throw before registering them (a throwing constructor getter or species); that case,
+        // like every other thenable, is adopted through the executor, which never throws here.
+        // Kept inline, not in a function of its own (bench/LOG.md, entry 13).
+        try {
+            if (
+                Object.getPrototypeOf(outcome) === Promise.prototype &&
+                !Object.hasOwn(outcome as object, 'then')
+            ) {
+                (outcome as Promise<unknown>).then(fulfilled, rejected);
+                return;
+            }
+        } catch {
+            // Fall through to the executor.
+        }
+        new Promise((resolve) => resolve(outcome)).then(fulfilled, rejected);
+    }
+
+    /** `call`'s promise settled: it is answered at the end of this turn, in settlement order. */
+    queueAnswer(call: Call): void {
+        if (this.#answerQueue.push(call) === 1) setImmediate(this.#answerQueued);
+    }
+
+    /** Answers now the calls that settled since the last answer, in settlement order. */
+    flush(): void {
+        const queue = this.#answerQueue;
+        if (queue.length === 0) return;
+        this.#answerQueue = [];
+        for (const call of queue) {
+            this.#active.delete(call.requestId);
+            const outcome = call.outcome;
+            call.outcome = undefined;
+            answer(this.output, call, call.fulfilled, outcome);
+        }
+        this.#release(queue.length);
+    }
+
+    /** Answers a handler that returned or threw synchronously. */
+    #finish(call: Call, fulfilled: boolean, value: unknown): void {
+        if (this.#current === call) this.#current = undefined;
+        else this.#active.delete(call.requestId);
+        answer(this.output, call, fulfilled, value);
+        this.#release(1);
+    }
+
+    /** `count` calls were answered: they no longer count as running. */
+    #release(count: number): void {
+        this.#running -= count;
+        if (this.#running === 0 && this.#waiters.length > 0) {
+            const waiters = this.#waiters;
+            this.#waiters = [];
+            for (const resolve of waiters) resolve();
+        }
+    }
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+    return (
+        (typeof value === 'object' || typeof value === 'function') &&
+        value !== null &&
+        typeof (value as {then?: unknown}).then === 'function'
+    );
+}

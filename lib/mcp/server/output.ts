@@ -1,0 +1,17 @@
+/**
+ * The session's output: where a session's answers, notifications and diagnostics go. A transport
+ * implements it once per session (stdio over its two record writers; an HTTP handler over its
+ * response), and the session, its calls and its methods write only through it.
+ */
+import type {QueueSlot} from '../../jsonrpc/writer.js';
+
+export interface SessionOutput {
+    /** Sends one whole JSON-RPC record, line feed included. */
+    send(record: string): void;
+    /** Sends one whole record in `slot`, over the one still waiting there (`RecordWriter#writeLatest`). */
+    sendLatest(record: string, slot: QueueSlot): void;
+    /** Drops the record still waiting in `slot`, if any (`RecordWriter#withdraw`). */
+    withdraw(slot: QueueSlot): void;
+    /** Reports one diagnostic record (`formatDiagnostic`), never on the protocol stream. */
+    diagnose(text: string): void;
+}
