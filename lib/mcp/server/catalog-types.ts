@@ -3,6 +3,22 @@
  * resource, template or prompt written for one transport type-checks for the other.
  */
 export type {
+    AskErrorCode,
+    AskingContext,
+    AskOptions,
+    AskRequestOptions,
+    CreateMessageRequest,
+    CreateMessageResult,
+    ElicitField,
+    ElicitFormRequest,
+    ElicitRequest,
+    ElicitResult,
+    ElicitUrlRequest,
+    ListRootsResult,
+    Root,
+    SamplingMessage,
+} from './asking/types.js';
+export type {
     StructuredToolResult,
     ToolArguments,
     ToolErrorResult,

@@ -5,6 +5,7 @@
 
 export {Utf8DecodeError} from '../../jsonrpc/framing.js';
 export {MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS} from '../protocol/versions.js';
+export {McpAnswerError, McpAskError} from '../server/asking/errors.js';
 export type * from '../server/catalog-types.js';
 export {defineTool} from '../server/define-tool.js';
 export {ErrorCode, McpProtocolError} from '../server/errors.js';
