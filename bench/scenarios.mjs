@@ -211,8 +211,9 @@ async function echoFigures(connection, make, prefix, cpuKey) {
 
 /**
  * Every sleep written at once; wall time until the last answer. The first fan-out, in a fresh
- * process, gives the peak RSS (`VmHWM` since start, as every peak RSS figure here): the memory it
- * takes to hold the calls. It also warms the server up, so the time figures come from the
+ * process, gives the cold wall time (intake on a JIT that has seen only the handshake: what the
+ * first burst of a new session costs) and the peak RSS (`VmHWM` since start, as every peak RSS
+ * figure here): the memory it takes to hold the calls. It also warms the server up, so the time figures come from the
  * `fanOutMeasured` fan-outs after it, each after a scavenge in the server (gc-hook.mjs): the
  * medians of a server past its JIT warm-up, as the echo scenarios' are.
  */
@@ -233,7 +234,7 @@ export async function fanOut(server) {
             connection.write(batch);
         });
     };
-    await run(1);
+    const coldMs = await run(1);
     const peakRss = connection.memory().hwm;
     const walls = [];
     const cpus = [];
@@ -245,6 +246,7 @@ export async function fanOut(server) {
     }
     return finish(connection, {
         startup,
+        fanOutColdMs: coldMs,
         fanOutMs: median(walls),
         fanOutCpuPerCall: median(cpus),
         fanOutPeakRss: peakRss,

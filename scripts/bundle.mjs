@@ -1,9 +1,8 @@
 // Bundles each package entry (its `exports` and the bin's command line) from the compiled
 // dist/lib/ into dist/bundle/: one ES module an entry, plus the chunks that entries share (the
 // JSON-RPC pieces, say), so that a module graph exists once in memory however many entries an app
-// imports. Importing `arcane-os/mcp/stdio` loads 2 modules instead of 23, which is most of the
-// adapter's start-up: on Node 24 here, 13.5 ms over a bare `node` with dist/lib against 1.6 ms
-// with the bundle (medians of 25 spawns; bench/README.md's log has the end-to-end figure).
+// imports, and so that start-up loads two modules rather than one a source file (bench/LOG.md,
+// entry 14).
 //
 //   node scripts/bundle.mjs     (after `tsc -p tsconfig.json`; part of `npm run build`)
 //

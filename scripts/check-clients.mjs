@@ -1,9 +1,9 @@
-// The README's client configurations, checked by the clients' own command lines: Claude Code and
+// The client configurations of docs/hosts.md, checked by the clients' own command lines: Claude Code and
 // Gemini CLI, pinned, installed into node_modules/.cache/arcane-os-clients/ (outside what `npm ci`
 // installs; each is installed once, until the next `npm ci`). A packed tarball is installed into
 // fresh apps with the README's complete example, each configuration is written exactly as the
-// README prints it (the placeholder path replaced by the real one) into a throwaway home folder,
-// and each CLI's health check must print the status the README promises. Neither CLI needs an
+// page prints it (the placeholder path replaced by the real one) into a throwaway home folder,
+// and each CLI's health check must print the status the page promises. Neither CLI needs an
 // account or a model for `mcp list`; their telemetry is switched off.
 //
 //   node scripts/check-clients.mjs     (after `npm ci` and `npm test`; .ci/run runs it)
@@ -28,7 +28,7 @@ if (!existsSync(support)) {
     process.stderr.write('check-clients: dist/test is missing: run npm run build (or npm test) first\n');
     process.exit(2);
 }
-const {createApp, npmInstall, packTarball, readmeBlock, run} = await import(support.href);
+const {createApp, docBlock, npmInstall, packTarball, readmeBlock, run} = await import(support.href);
 
 let passed = 0;
 let failed = 0;
@@ -62,7 +62,7 @@ try {
     const absent = join(root, 'nowhere', 'moon-pantry.mjs');
 
     await check('claude mcp add, then claude mcp list and get: Connected', async () => {
-        const [add, list] = (await readmeBlock('Claude Code', 'sh')).trimEnd().split('\n');
+        const [add, list] = (await docBlock('docs/hosts.md', 'Claude Code', 'sh')).trimEnd().split('\n');
         const argv = (line) =>
             line
                 .split(' ')
@@ -89,7 +89,10 @@ try {
             await mkdir(project);
             await writeFile(
                 join(project, '.mcp.json'),
-                placed(await readmeBlock('Desktop assistants: `mcpServers` JSON', 'json'), defaultApp),
+                placed(
+                    await docBlock('docs/hosts.md', 'Desktop assistants: `mcpServers` JSON', 'json'),
+                    defaultApp,
+                ),
             );
             await writeFile(
                 join(home, '.claude', 'settings.json'),
@@ -115,9 +118,9 @@ try {
         );
     });
 
-    const settings = await readmeBlock('Gemini CLI', 'json');
+    const settings = await docBlock('docs/hosts.md', 'Gemini CLI', 'json');
     const trusted = {};
-    /** Writes the README's Gemini settings into `project` for the app at `appDir`, trusted or not. */
+    /** Writes the Gemini settings of docs/hosts.md into `project` for the app at `appDir`, trusted or not. */
     async function geminiProject(name, appDir, trust) {
         const project = join(root, name);
         await mkdir(join(project, '.gemini'), {recursive: true});
@@ -147,7 +150,7 @@ try {
     );
 
     await check(
-        'the Gemini CLI settings with the default revisions: Disconnected, as the README says',
+        'the Gemini CLI settings with the default revisions: Disconnected, as docs/hosts.md says',
         async () => {
             const project = await geminiProject('gemini default', defaultApp, true);
             const script = join(defaultApp, 'moon-pantry.mjs');
@@ -202,9 +205,11 @@ try {
 say(`${passed} passed, ${failed} failed`);
 if (failed > 0) process.exitCode = 1;
 
-/** The example with the README's two Gemini CLI lines applied: the import, and protocolVersions after serverInfo. */
+/** The example with the two Gemini CLI lines of docs/hosts.md applied: the import, and protocolVersions after serverInfo. */
 async function withOlderRevisions(example) {
-    const [importLine, optionLine] = (await readmeBlock('Gemini CLI', 'js')).trimEnd().split('\n');
+    const [importLine, optionLine] = (await docBlock('docs/hosts.md', 'Gemini CLI', 'js'))
+        .trimEnd()
+        .split('\n');
     const source = example.split('\n');
     const at = source.findIndex((line) =>
         line.startsWith("import {createMcpStdioServer} from 'arcane-os/mcp/stdio';"),
@@ -219,7 +224,7 @@ async function withOlderRevisions(example) {
     return source.join('\n');
 }
 
-/** A README JSON configuration with the placeholder folder replaced by `folder` in every string. */
+/** A JSON configuration of docs/hosts.md with the placeholder folder replaced by `folder` in every string. */
 function placed(json, folder) {
     return JSON.stringify(
         JSON.parse(json, (_key, value) =>

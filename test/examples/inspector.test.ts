@@ -1,11 +1,11 @@
 /**
- * The README's Inspector commands, run exactly as printed (`npx`, from the folder of the example),
+ * The Inspector commands of docs/hosts.md, run exactly as printed (`npx`, from the folder of the example),
  * with the Inspector 2.x that the repository pins, so npx finds it installed and asks no registry.
  */
 import assert from 'node:assert/strict';
 import {join} from 'node:path';
 import {describe, test} from 'node:test';
-import {REPO_ROOT, readmeBlock, run} from '../package/support.js';
+import {docBlock, REPO_ROOT, run} from '../package/support.js';
 
 /** Each command is its own pair of processes; the timeout only turns a hang into a failure. */
 const GUARD = {timeout: 120_000, concurrency: true};
@@ -14,7 +14,7 @@ const EXAMPLES = join(REPO_ROOT, 'examples');
 const menu = {content: 'Moon soup\nExtra tentacles available.', message: {chef: 'Octopus', open: true}};
 
 async function commands(): Promise<string[][]> {
-    const block = await readmeBlock('Inspect it from the command line', 'sh');
+    const block = await docBlock('docs/hosts.md', 'Inspect it from the command line', 'sh');
     return block
         .trimEnd()
         .split('\n')

@@ -36,5 +36,8 @@ test('the README shows the pantry-client example exactly', async () => {
         readFile(example, 'utf8'),
     ]);
     const body = source.split('\n').slice(2).join('\n');
-    assert.ok(readme.includes(`\`\`\`js\n${body}\`\`\`\n`), 'the README code block differs from the example');
+    assert.ok(
+        readme.includes(`\`\`\`js run file=pantry-client.mjs\n${body}\`\`\`\n`),
+        'the README code block differs from the example',
+    );
 });

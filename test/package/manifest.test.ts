@@ -67,6 +67,7 @@ describe('the published package', () => {
             'bin/arcane-os.mjs',
             'native/arcane-core.mjs',
             'package.json',
+            ...(await filesUnder('docs', '.md')),
             ...bundles,
             ...sources.flatMap((source) => [source, `dist/types/${source.slice(0, -'.ts'.length)}.d.ts`]),
         ].sort();

@@ -134,13 +134,15 @@ export function npmInstall(
 }
 
 /**
- * The first fenced code block of language `lang` (```js, ```sh, ...) that follows the README
- * heading `heading` (any level), before the next heading of the same or a higher level.
+ * The `index`th fenced code block of language `lang` (```js, ```sh, ...; words after the language,
+ * such as `run` or `no-check`, are the docs test's marks and do not count) that follows the
+ * heading `heading` (any level) of the markdown file `file` (relative to the repository root),
+ * before the next heading of the same or a higher level.
  */
-export async function readmeBlock(heading: string, lang: string, index = 0): Promise<string> {
-    const lines = (await readFile(join(REPO_ROOT, 'README.md'), 'utf8')).split('\n');
+export async function docBlock(file: string, heading: string, lang: string, index = 0): Promise<string> {
+    const lines = (await readFile(join(REPO_ROOT, file), 'utf8')).split('\n');
     const start = lines.findIndex((line) => /^#+ /.test(line) && line.replace(/^#+ /, '') === heading);
-    if (start === -1) throw new Error(`README.md has no heading "${heading}"`);
+    if (start === -1) throw new Error(`${file} has no heading "${heading}"`);
     const level = (lines[start] as string).indexOf(' ');
     const blocks: string[] = [];
     let block: string[] | undefined;
@@ -148,7 +150,7 @@ export async function readmeBlock(heading: string, lang: string, index = 0): Pro
         if (block === undefined) {
             const match = /^(#+) /.exec(line);
             if (match !== null && (match[1] as string).length <= level) break;
-            if (line === `\`\`\`${lang}`) block = [];
+            if (line.startsWith('```') && line.slice(3).split(' ')[0] === lang) block = [];
         } else if (line === '```') {
             blocks.push(`${block.join('\n')}\n`);
             block = undefined;
@@ -157,8 +159,13 @@ export async function readmeBlock(heading: string, lang: string, index = 0): Pro
         }
     }
     const found = blocks[index];
-    if (found === undefined) throw new Error(`README.md has no ${lang} block ${index} under "${heading}"`);
+    if (found === undefined) throw new Error(`${file} has no ${lang} block ${index} under "${heading}"`);
     return found;
+}
+
+/** {@link docBlock} of the README. */
+export function readmeBlock(heading: string, lang: string, index = 0): Promise<string> {
+    return docBlock('README.md', heading, lang, index);
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -1,6 +1,6 @@
 /**
- * The README's bridge section, run as written: the `npx mcp-proxy@…` commands are read from the
- * README and run through a shell from the repository root, and our client drives the observatory
+ * The bridge section of docs/hosts.md, run as written: the `npx mcp-proxy@…` commands are read from the
+ * page and run through a shell from the repository root, and our client drives the observatory
  * example through them over Streamable HTTP, each on a port the system picks (`--port 0`) so that
  * runs in parallel do not collide. The bridge runs in a process group of its own; the
  * test ends it with SIGTERM and waits until every process that shares its output pipes (the
@@ -23,9 +23,9 @@ const GUARD = {timeout: 90_000};
 const DRIVER = fileURLToPath(new URL('./fixtures/http-driver.js', import.meta.url));
 const REPORT_LISTENING = fileURLToPath(new URL('./fixtures/report-listening.js', import.meta.url));
 
-/** The README's `npx mcp-proxy@…` command lines, in order. */
+/** The `npx mcp-proxy@…` command lines of docs/hosts.md, in order. */
 function readmeCommands(): string[] {
-    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+    const readme = readFileSync(join(REPO_ROOT, 'docs', 'hosts.md'), 'utf8');
     const section = readme.slice(readme.indexOf('## Serve your stdio server to remote clients'));
     return section
         .split('\n')
