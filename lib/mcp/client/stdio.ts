@@ -24,6 +24,7 @@ import {RecordWriter} from '../../jsonrpc/writer.js';
 import {messageOf} from '../../util/message.js';
 import {resolveCommand} from './command.js';
 import {McpConnectionError, McpProtocolViolationError} from './errors.js';
+import {groupAlive, OWN_GROUP, signalGroup} from './group.js';
 import type {ClientTransport, TransportHandlers} from './transport.js';
 
 export interface StdioTransportSettings {
@@ -242,28 +243,20 @@ export class StdioTransport implements ClientTransport {
 
     /** SIGTERM or SIGKILL to the child's whole group on POSIX, to the child alone on Windows. */
     #signal(child: ChildProcess, signal: NodeJS.Signals): void {
-        if (OWN_GROUP && child.pid !== undefined && groupAlive(child.pid)) {
-            try {
-                process.kill(-child.pid, signal);
-                return;
-            } catch {
-                // The group emptied in between: the child alone is left to signal, if anything.
-            }
-        }
-        child.kill(signal);
+        if (!OWN_GROUP || child.pid === undefined || !signalGroup(child.pid, signal)) child.kill(signal);
     }
 
     /**
-     * The child has exited; what it started may not have. Whatever is left of its group gets
-     * SIGTERM, `terminateGraceMs` to go, then SIGKILL. A group has no exit event, so it is looked at
-     * every few milliseconds meanwhile.
+     * The child has exited; what it started may not have. What is left of its group gets SIGTERM,
+     * `terminateGraceMs` to go, then SIGKILL. A group has no exit event, so it is looked at every
+     * few milliseconds meanwhile.
      */
     async #endGroup(child: ChildProcess): Promise<void> {
         const group = child.pid;
-        if (!OWN_GROUP || group === undefined || !groupAlive(group)) return;
+        if (!OWN_GROUP || group === undefined || !(await groupAlive(group))) return;
         signalGroup(group, 'SIGTERM');
         const deadline = performance.now() + this.#settings.terminateGraceMs;
-        while (groupAlive(group)) {
+        while (await groupAlive(group)) {
             if (performance.now() >= deadline) {
                 signalGroup(group, 'SIGKILL');
                 return;
@@ -309,28 +302,8 @@ export class StdioTransport implements ClientTransport {
     }
 }
 
-/** POSIX only: a Windows `detached` child gets a console of its own instead. */
-const OWN_GROUP = process.platform !== 'win32';
+/** How often a group still alive after its leader is looked at again, in ms. */
 const GROUP_POLL_MS = 10;
-
-/** True while any process of the group lives (signal 0 only asks). */
-function groupAlive(group: number): boolean {
-    try {
-        process.kill(-group, 0);
-        return true;
-    } catch (error) {
-        // EPERM: a member lives but is not ours to signal; it counts as alive.
-        return (error as NodeJS.ErrnoException).code === 'EPERM';
-    }
-}
-
-function signalGroup(group: number, signal: NodeJS.Signals): void {
-    try {
-        process.kill(-group, signal);
-    } catch {
-        // Already gone.
-    }
-}
 
 function exitError(command: string, code: number | null, signal: NodeJS.Signals | null): McpConnectionError {
     const how = code === null ? `was killed by ${signal}` : `exited with code ${code}`;
