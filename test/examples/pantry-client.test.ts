@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
 import {readFile} from 'node:fs/promises';
 import {test} from 'node:test';
-import {fileURLToPath} from 'node:url';
+import {examplePath, REPO_ROOT} from '../helpers/paths.js';
 import {runNode} from '../helpers/process.js';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-const example = fileURLToPath(new URL('../../../examples/pantry-client.mjs', import.meta.url));
+const example = examplePath('pantry-client.mjs');
 
 test('the pantry-client example drives moon-pantry through the client and exits 0', async () => {
-    const {code, signal, stdout, stderr} = await runNode([example], {cwd: root});
+    const {code, signal, stdout, stderr} = await runNode([example], {cwd: REPO_ROOT});
     assert.deepEqual(
         {code, signal, stderr, stdout},
         {
@@ -32,7 +31,7 @@ test('the pantry-client example drives moon-pantry through the client and exits 
 
 test('the README shows the pantry-client example exactly', async () => {
     const [readme, source] = await Promise.all([
-        readFile(new URL('README.md', `file://${root}`), 'utf8'),
+        readFile(new URL('README.md', `file://${REPO_ROOT}`), 'utf8'),
         readFile(example, 'utf8'),
     ]);
     const body = source.split('\n').slice(2).join('\n');

@@ -1,8 +1,10 @@
 /** Shorthands the progress tests share: a server with one tool, calls with a token, exact lines. */
 import type {McpStdioServerOptions, ToolHandler} from '../../lib/mcp/stdio/index.js';
-import {tool} from './session.js';
 import type {Harness} from './streams.js';
-import {harness} from './streams.js';
+import {finish, harness, lines} from './streams.js';
+import {tool} from './tools.js';
+
+export {finish, lines};
 
 export const serverInfo = {name: 'progress-test', version: '1.0.0'};
 
@@ -35,17 +37,7 @@ export function resultLine(id: string | number, value: string): string {
     return JSON.stringify({jsonrpc: '2.0', id, result: {content: [{type: 'text', text: value}]}});
 }
 
-/** Every complete output line so far, as exact text. */
-export function lines(h: Harness): string[] {
-    return h.output.text.split('\n').slice(0, -1);
-}
-
 /** Every line after the initialize response. */
 export function afterInit(h: Harness): string[] {
     return lines(h).slice(1);
-}
-
-export async function finish(h: Harness): Promise<void> {
-    h.input.push(null);
-    await h.server.closed;
 }

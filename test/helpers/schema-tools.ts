@@ -1,7 +1,10 @@
 /** Shared by the Standard Schema tool tests: a hand-made schema and raw-wire shorthands. */
 import type {McpSchemaTool, McpStdioServerOptions, StandardSchemaV1} from '../../lib/mcp/stdio/index.js';
 import type {Harness} from './streams.js';
-import {harness} from './streams.js';
+import {answer, finish, harness} from './streams.js';
+
+/** Ends the input and waits for the server to close. */
+export {answer, finish as end};
 
 export const SERVER_INFO = {name: 'edges', version: '1.0.0'};
 export const PREFIX = '[arcane-os/mcp/stdio] ';
@@ -25,13 +28,6 @@ export function schema(validate: (value: unknown) => unknown, converted: unknown
         },
     };
 }
-/** Sends one message and returns its answer's raw line. */
-export async function answer(h: Harness, message: object): Promise<string> {
-    const before = h.output.lineCount;
-    h.send(message);
-    await h.output.waitForLines(before + 1);
-    return h.output.text.split('\n')[before] as string;
-}
 export function call(id: number, name: string, args: object = {}): object {
     return {jsonrpc: '2.0', id, method: 'tools/call', params: {name, arguments: args}};
 }
@@ -41,8 +37,4 @@ export function internalError(id: number, name: string, problem: string): string
         `{"jsonrpc":"2.0","id":${id},"error":{"code":-32603,"message":"Internal error in tools/call of tool ` +
         `\\"${name}\\" (request id ${id}): ${problem}; the server's diagnostics have the details"}}`
     );
-}
-export async function end(h: Harness): Promise<void> {
-    h.input.push(null);
-    await h.server.closed;
 }

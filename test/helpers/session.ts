@@ -1,18 +1,13 @@
 /** Shorthands the session tests share: a text result, a server whose handlers wait, a tool call. */
 
 import {settlement} from '../../lib/mcp/server/call.js';
-import type {CallToolResult, HandlerContext, McpTool} from '../../lib/mcp/stdio/index.js';
+import type {HandlerContext, McpTool} from '../../lib/mcp/stdio/index.js';
 import {Gate} from './deferred.js';
 import type {Harness} from './streams.js';
 import {harness} from './streams.js';
+import {text, tool} from './tools.js';
 
-export function text(value: string): CallToolResult {
-    return {content: [{type: 'text', text: value}]};
-}
-
-export function tool(name: string, handler: McpTool['handler']): McpTool {
-    return {name, inputSchema: {type: 'object'}, handler};
-}
+export {text, tool};
 
 /**
  * A server with a tool `slow` and a resource `slow://r` whose handlers wait until the test settles

@@ -144,3 +144,22 @@ export function harness(options: McpStdioServerOptions): Harness {
     };
     return h;
 }
+
+/** Every complete output line so far, as exact text. */
+export function lines(h: Harness): string[] {
+    return h.output.text.split('\n').slice(0, -1);
+}
+
+/** Ends the input and waits for the server to close. */
+export async function finish(h: Harness): Promise<void> {
+    h.input.push(null);
+    await h.server.closed;
+}
+
+/** Sends one message and returns its answer's raw line. */
+export async function answer(h: Harness, message: object): Promise<string> {
+    const before = h.output.lineCount;
+    h.send(message);
+    await h.output.waitForLines(before + 1);
+    return h.output.text.split('\n')[before] as string;
+}

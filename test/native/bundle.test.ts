@@ -10,9 +10,10 @@ import {mkdir, readFile, rename, rm, writeFile} from 'node:fs/promises';
 import {join} from 'node:path';
 import {after, before, test} from 'node:test';
 import {pathToFileURL} from 'node:url';
+import {REPO_ROOT} from '../helpers/paths.js';
 import type {Finished} from '../helpers/process.js';
 import {runNode} from '../helpers/process.js';
-import {awkwardTempDir, repoRoot} from './support.js';
+import {awkwardTempDir} from './support.js';
 
 const menu = {content: 'Moon soup\nExtra tentacles available.', message: {chef: 'Octopus', open: true}};
 const PROTOCOL_VERSION = '2025-11-25';
@@ -86,8 +87,8 @@ before(async () => {
     elsewhere = join(root, 'unrelated cwd');
     await mkdir(elsewhere);
     const pack = await runToEnd(
-        [join(repoRoot, 'bin', 'arcane-os.mjs'), 'pack', 'examples/native-app', '--out', bundle],
-        repoRoot,
+        [join(REPO_ROOT, 'bin', 'arcane-os.mjs'), 'pack', 'examples/native-app', '--out', bundle],
+        REPO_ROOT,
     );
     assert.equal(pack.stderr, '');
     assert.equal(pack.code, 0);
@@ -249,8 +250,11 @@ test('fails with the loader error for a module path that does not exist, after o
 });
 
 test('ships a sample app whose entry is the checked native/moon-mcp.mjs', async () => {
-    const checked = await readFile(join(repoRoot, 'native', 'moon-mcp.mjs'), 'utf8');
-    const sample = await readFile(join(repoRoot, 'examples', 'native-app', 'native', 'moon-mcp.mjs'), 'utf8');
+    const checked = await readFile(join(REPO_ROOT, 'native', 'moon-mcp.mjs'), 'utf8');
+    const sample = await readFile(
+        join(REPO_ROOT, 'examples', 'native-app', 'native', 'moon-mcp.mjs'),
+        'utf8',
+    );
     const [first, ...rest] = sample.split('\n');
     assert.match(first as string, /^\/\/ @ts-nocheck: /);
     assert.equal(rest.join('\n'), checked);

@@ -4,13 +4,14 @@ import {join} from 'node:path';
 import {after, before, test} from 'node:test';
 import {EXIT_OK, EXIT_PACK_FAILED, EXIT_USAGE, runArcaneOsCli, USAGE} from '../../lib/native/cli.js';
 import {BUNDLE_MARKER, isBundle} from '../../lib/native/pack.js';
-import {awkwardTempDir, listFiles, repoRoot, writeTree} from './support.js';
+import {REPO_ROOT} from '../helpers/paths.js';
+import {awkwardTempDir, listFiles, writeTree} from './support.js';
 
 let cwd: string;
 
 before(async () => {
     cwd = await awkwardTempDir('cli');
-    await cp(join(repoRoot, 'examples', 'native-app'), join(cwd, 'moon app'), {recursive: true});
+    await cp(join(REPO_ROOT, 'examples', 'native-app'), join(cwd, 'moon app'), {recursive: true});
 });
 
 after(async () => {
@@ -103,7 +104,9 @@ test('refuses a wrong pack command line with exit status 2, saying what is wrong
 
 test('packs relative paths from the working directory, then replaces the bundle on a second run', async () => {
     const outDir = join(cwd, 'out', 'moon bundle');
-    const {version} = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as {version: string};
+    const {version} = JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+        version: string;
+    };
     const first = await run('pack', 'moon app', '--out=out/moon bundle');
     const tail =
         `    app/ holds "native", "package.json" from ${join(cwd, 'moon app')}\n` +

@@ -9,8 +9,9 @@ import {join} from 'node:path';
 import {after, before, describe, test} from 'node:test';
 import {outerNodeModules, unshippedDependencies} from '../../lib/native/dependencies.js';
 import {packApp} from '../../lib/native/pack.js';
+import {REPO_ROOT} from '../helpers/paths.js';
 import {runNode} from '../helpers/process.js';
-import {awkwardTempDir, repoRoot, writeTree} from './support.js';
+import {awkwardTempDir, writeTree} from './support.js';
 
 let root: string;
 let project: string;
@@ -67,7 +68,7 @@ after(async () => {
 });
 
 function pack(appDir: string, outDir: string) {
-    return runNode([join(repoRoot, 'bin', 'arcane-os.mjs'), 'pack', appDir, '--out', outDir], {cwd: root});
+    return runNode([join(REPO_ROOT, 'bin', 'arcane-os.mjs'), 'pack', appDir, '--out', outDir], {cwd: root});
 }
 
 function startEntry(bundle: string) {

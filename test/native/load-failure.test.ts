@@ -9,9 +9,8 @@ import {after, before, describe, test} from 'node:test';
 import {pathToFileURL} from 'node:url';
 import {describeLoadFailure} from '../../lib/native/load-failure.js';
 import {BUNDLE_MARKER, describeBundleInclude, isBundle} from '../../lib/native/marker.js';
-import type {ReportStream} from '../../lib/native/runtime.js';
 import {APP_ENTRY_FLAG, runArcaneRuntimeMain} from '../../lib/native/runtime.js';
-import {awkwardTempDir, writeTree} from './support.js';
+import {awkwardTempDir, stderrDouble, writeTree} from './support.js';
 
 let root: string;
 let bundle: string;
@@ -31,18 +30,6 @@ before(async () => {
 after(async () => {
     await rm(root, {recursive: true, force: true});
 });
-
-function stderrDouble(): ReportStream & {text: string} {
-    const stream = {
-        text: '',
-        write(chunk: string, callback: (error?: Error | null) => void) {
-            stream.text += chunk;
-            callback();
-            return true;
-        },
-    };
-    return stream;
-}
 
 function argv(entry: string): readonly string[] {
     return ['/usr/bin/node', join(bundle, 'runtime', 'arcane-core.mjs'), APP_ENTRY_FLAG, entry];

@@ -3,7 +3,8 @@ import {mkdir, readdir, readFile, rm, stat, symlink, writeFile} from 'node:fs/pr
 import {join} from 'node:path';
 import {after, before, test} from 'node:test';
 import {BUNDLE_FORMAT, BUNDLE_MARKER, isBundle, PackError, packApp} from '../../lib/native/pack.js';
-import {awkwardTempDir, listFiles, repoRoot, writeTree} from './support.js';
+import {REPO_ROOT} from '../helpers/paths.js';
+import {awkwardTempDir, listFiles, writeTree} from './support.js';
 
 let root: string;
 /** A stand-in arcane-os package, so the bundle's exact contents are known. */
@@ -127,12 +128,14 @@ test('neither follows the entry imports nor runs the entry', async () => {
 test('places the real arcane-os package, built files and runtime included, when no package root is given', async () => {
     const {appDir, outDir} = await scene({'package.json': manifest(['package.json'])});
     const result = await packApp({appDir, outDir});
-    const published = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as {version: string};
+    const published = JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+        version: string;
+    };
     assert.equal(result.packageVersion, published.version);
     const installed = join(outDir, 'node_modules', 'arcane-os');
     assert.equal(
         await readFile(join(installed, 'package.json'), 'utf8'),
-        await readFile(join(repoRoot, 'package.json'), 'utf8'),
+        await readFile(join(REPO_ROOT, 'package.json'), 'utf8'),
     );
     for (const file of [
         'dist/bundle/mcp/stdio.js',
@@ -144,11 +147,11 @@ test('places the real arcane-os package, built files and runtime included, when 
     }
     assert.equal(
         await readFile(join(installed, 'LICENSE'), 'utf8'),
-        await readFile(join(repoRoot, 'LICENSE'), 'utf8'),
+        await readFile(join(REPO_ROOT, 'LICENSE'), 'utf8'),
     );
     assert.equal(
         await readFile(join(outDir, 'runtime', 'arcane-core.mjs'), 'utf8'),
-        await readFile(join(repoRoot, 'native', 'arcane-core.mjs'), 'utf8'),
+        await readFile(join(REPO_ROOT, 'native', 'arcane-core.mjs'), 'utf8'),
     );
     await assert.rejects(stat(join(installed, 'dist', 'test')), {code: 'ENOENT'});
 });

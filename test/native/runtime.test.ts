@@ -14,7 +14,7 @@ import {
     runArcaneRuntime,
     runArcaneRuntimeMain,
 } from '../../lib/native/runtime.js';
-import {awkwardTempDir, writeTree} from './support.js';
+import {awkwardTempDir, stderrDouble, writeTree} from './support.js';
 
 const USAGE =
     'give the module to import, relative to the bundle\'s app/ folder, as in "--arcane-app-entry native/moon-mcp.mjs"';
@@ -61,19 +61,6 @@ function spyStart(result: unknown = 'core started') {
         return Promise.resolve(result);
     };
     return {calls, startCore};
-}
-
-/** A stderr double that keeps what is written and calls each callback at once. */
-function stderrDouble(): ReportStream & {text: string} {
-    const stream = {
-        text: '',
-        write(chunk: string, callback: (error?: Error | null) => void) {
-            stream.text += chunk;
-            callback();
-            return true;
-        },
-    };
-    return stream;
 }
 
 describe('readAppEntry', () => {

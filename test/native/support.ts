@@ -1,11 +1,8 @@
-/** Shared pieces for the native launch tests: the repository root, awkward temp folders, file listings. */
+/** Shared pieces for the native launch tests: awkward temp folders, file listings, a report stream double. */
 import {mkdir, mkdtemp, readdir, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {dirname, join, relative} from 'node:path';
-import {fileURLToPath} from 'node:url';
-
-/** The repository root (tests run from dist/test/native/). */
-export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+import type {ReportStream} from '../../lib/native/runtime.js';
 
 /** A fresh temp folder whose path holds spaces, Unicode, `#` and `%` (and `%41`, which must stay three characters). */
 export function awkwardTempDir(label: string): Promise<string> {
@@ -32,4 +29,17 @@ export async function listFiles(root: string): Promise<string[]> {
     }
     await walk(root);
     return found.sort();
+}
+
+/** A stderr double that keeps what is written and calls each callback at once. */
+export function stderrDouble(): ReportStream & {text: string} {
+    const stream = {
+        text: '',
+        write(chunk: string, callback: (error?: Error | null) => void) {
+            stream.text += chunk;
+            callback();
+            return true;
+        },
+    };
+    return stream;
 }

@@ -2,58 +2,27 @@
  * Shared pieces of the packaging and install tests, and of the install and client checks that
  * `.ci/run` runs after the tests (`scripts/check-*.mjs` import the compiled copy of this module).
  */
-import {spawn} from 'node:child_process';
-import {once} from 'node:events';
 import {copyFile, mkdir, readFile, stat, symlink, writeFile} from 'node:fs/promises';
 import {dirname, join} from 'node:path';
-import {fileURLToPath} from 'node:url';
+import {REPO_ROOT} from '../helpers/paths.js';
+import type {Finished, RunOptions} from '../helpers/process.js';
+import {runCommand} from '../helpers/process.js';
 
-/** The repository root (this file runs from dist/test/package/). */
-export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export {REPO_ROOT};
 
-export interface Ran {
-    code: number | null;
-    signal: NodeJS.Signals | null;
-    stdout: string;
-    stderr: string;
-}
+export type Ran = Finished;
 
-export interface RunOptions {
-    /** The working directory of the child. */
-    readonly cwd: string;
-    /** The child's environment; this process's own, less NODE_V8_COVERAGE, unless given. */
-    readonly env?: NodeJS.ProcessEnv | undefined;
-    /** Written to the child's stdin, which is then ended. Default: nothing. */
-    readonly input?: string | undefined;
-}
+/** The options of `run`; its `env` defaults to this process's own, less NODE_V8_COVERAGE. */
+export type {RunOptions};
 
 /**
  * Runs `command` (found on PATH, no shell) to its end and collects its output. The commands run
  * this way are tools (npm, npx, git, tsc) and installed copies of the package, none of which c8
  * measures: without NODE_V8_COVERAGE they write no coverage files for c8 to read and discard.
  */
-export async function run(command: string, args: readonly string[], options: RunOptions): Promise<Ran> {
+export function run(command: string, args: readonly string[], options: RunOptions): Promise<Ran> {
     const {NODE_V8_COVERAGE: _measured, ...unmeasured} = process.env;
-    const child = spawn(command, args, {cwd: options.cwd, env: options.env ?? unmeasured, stdio: 'pipe'});
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (text: string) => {
-        stdout += text;
-    });
-    child.stderr.setEncoding('utf8').on('data', (text: string) => {
-        stderr += text;
-    });
-    // A child that exits without reading its stdin (git, say) makes a write fail with EPIPE: no data
-    // is written without input, and with input the child's exit status, which callers assert, tells.
-    let stdinError: NodeJS.ErrnoException | undefined;
-    child.stdin.on('error', (error: NodeJS.ErrnoException) => {
-        stdinError = error;
-    });
-    if (options.input === undefined) child.stdin.end();
-    else child.stdin.end(options.input);
-    const [code, signal] = (await once(child, 'close')) as [number | null, NodeJS.Signals | null];
-    if (stdinError !== undefined && stdinError.code !== 'EPIPE') throw stdinError;
-    return {code, signal, stdout, stderr};
+    return runCommand(command, args, {...options, env: options.env ?? unmeasured});
 }
 
 /** Like `run`, but a non-zero exit is an error that shows the command and its output. */

@@ -6,10 +6,10 @@
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
 import {fileURLToPath} from 'node:url';
+import {REPO_ROOT} from '../helpers/paths.js';
 import {callRecord, initializeRecord} from './support.js';
 import {exitWithin, launch} from './transports.js';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
 const bigResultApp = fileURLToPath(new URL('./fixtures/big-result-app.js', import.meta.url));
 const DIAGNOSTIC =
     '[arcane-os/mcp/stdio] Transport failure, closing the session and cancelling pending requests: write EPIPE\n';
@@ -21,7 +21,7 @@ function assertNoCrash(stderr: string): void {
 }
 
 test('a reader that goes away in the middle of a 32 MiB result ends the process with a report, not a crash', async () => {
-    const client = await launch('socket', [bigResultApp, '32'], root);
+    const client = await launch('socket', [bigResultApp, '32'], REPO_ROOT);
     try {
         client.stdin.write(initializeRecord + callRecord(1, 'big'));
         // The initialize response, then the first bytes of the big result: the write is under way.
@@ -44,7 +44,7 @@ test('a reader that goes away in the middle of a 32 MiB result ends the process 
 });
 
 test('the moon-pantry example reports an EPIPE on stderr and exits non-zero when its client stops reading', async () => {
-    const client = await launch('socket', ['examples/moon-pantry.mjs'], root);
+    const client = await launch('socket', ['examples/moon-pantry.mjs'], REPO_ROOT);
     try {
         client.stdin.write(initializeRecord);
         await client.stdoutIncludes('\n');

@@ -8,13 +8,10 @@ import {once} from 'node:events';
 import {test} from 'node:test';
 import type {CallToolResult, HandlerContext, McpTool, ReadResourceResult} from '../../lib/mcp/stdio/index.js';
 import {harness} from '../helpers/streams.js';
+import {tool} from '../helpers/tools.js';
 import {deferred, responses, text, watchEscapes} from './support.js';
 
 const NOT_AN_ERROR = 'The tool handler threw a value that is not an Error: ';
-
-function tool(name: string, handler: McpTool['handler']): McpTool {
-    return {name, inputSchema: {type: 'object'}, handler};
-}
 
 /** Initializes a harness over `tools`, calls each, and returns the answers after EOF. */
 async function callEach(tools: McpTool[]): Promise<{records: unknown[]; diagnostics: string}> {

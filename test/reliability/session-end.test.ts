@@ -10,11 +10,11 @@
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
 import {fileURLToPath} from 'node:url';
+import {REPO_ROOT} from '../helpers/paths.js';
 import {callRecord, initializeRecord, MARK} from './support.js';
 import type {Client} from './transports.js';
 import {exitWithin, launch, TRANSPORTS} from './transports.js';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
 const app = fileURLToPath(new URL('./fixtures/session-end-app.js', import.meta.url));
 const RESOLVED = 3;
 const REJECTED = 4;
@@ -147,7 +147,7 @@ for (const transport of TRANSPORTS) {
     for (const way of WAYS) {
         const outcome = way.code === RESOLVED ? 'closed resolved' : 'closed rejected';
         test(`after ${way.name}, the app exits by itself with the code it chose (${outcome}) over ${transport} pipes`, async () => {
-            const client = await launch(transport, [app, way.arg], root);
+            const client = await launch(transport, [app, way.arg], REPO_ROOT);
             try {
                 client.stdin.write(initializeRecord);
                 await client.stdoutIncludes('"id":"init","result"');

@@ -10,6 +10,7 @@ import {Writable} from 'node:stream';
 import type {CallToolResult, HandlerContext, McpStdioServerOptions} from '../../lib/mcp/stdio/index.js';
 import {MCP_PROTOCOL_VERSION} from '../../lib/mcp/stdio/index.js';
 import {deferred} from '../helpers/deferred.js';
+import {text} from '../helpers/tools.js';
 
 export {deferred};
 
@@ -54,9 +55,7 @@ export function callRecord(id: string | number, name: string, args?: unknown): s
     return `${JSON.stringify({jsonrpc: '2.0', id, method: 'tools/call', params})}\n`;
 }
 
-export function text(value: string): CallToolResult {
-    return {content: [{type: 'text', text: value}]};
-}
+export {text};
 
 /**
  * A tool whose calls wait until their signal aborts, then reject with its reason. `started` has

@@ -9,7 +9,7 @@ import {join} from 'node:path';
 import {afterEach, test} from 'node:test';
 import {fileURLToPath} from 'node:url';
 import {connectMcpClient, McpConnectionError} from '../../../lib/mcp/client/index.js';
-import {MOON_PANTRY, REPO_ROOT} from '../../clients/support.js';
+import {MOON_PANTRY, REPO_ROOT} from '../../helpers/paths.js';
 import {runNode} from '../../helpers/process.js';
 import {assertGone, closeAll, connectFake, GUARD, startFake} from './support.js';
 

@@ -4,7 +4,7 @@ import {readFile} from 'node:fs/promises';
 import {afterEach, test} from 'node:test';
 import type {McpClientOptions} from '../../../lib/mcp/client/index.js';
 import {connectMcpClient, DEFAULT_CLIENT_INFO} from '../../../lib/mcp/client/index.js';
-import {REPO_ROOT} from '../../clients/support.js';
+import {REPO_ROOT} from '../../helpers/paths.js';
 import {closeAll, connectFake, GUARD} from './support.js';
 
 afterEach(closeAll);

@@ -8,6 +8,7 @@ import {EventEmitter, once} from 'node:events';
 import {fileURLToPath} from 'node:url';
 import type {McpClient, McpStdioClientOptions} from '../../../lib/mcp/client/index.js';
 import {connectMcpClient} from '../../../lib/mcp/client/index.js';
+import {closeAll, track} from '../../helpers/children.js';
 import type {FakeConfig} from './fixtures/fake-server.js';
 
 export const FAKE_SERVER = fileURLToPath(new URL('./fixtures/fake-server.js', import.meta.url));
@@ -76,14 +77,8 @@ export class Wire {
     }
 }
 
-const open = new Set<McpClient>();
-
 /** Closes every client a test connected and left open (after a failed assertion, say). */
-export async function closeAll(): Promise<void> {
-    const clients = [...open];
-    open.clear();
-    await Promise.all(clients.map((client) => client.close()));
-}
+export {closeAll};
 
 export interface Started {
     connecting: Promise<McpClient>;
@@ -98,10 +93,7 @@ export function startFake(config: FakeConfig = {}, options: Partial<McpStdioClie
         args: [FAKE_SERVER, JSON.stringify(config)],
         stderr: wire.stderr,
         ...options,
-    } as McpStdioClientOptions).then((client) => {
-        open.add(client);
-        return client;
-    });
+    } as McpStdioClientOptions).then(track);
     return {connecting, wire};
 }
 

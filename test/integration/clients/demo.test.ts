@@ -1,0 +1,59 @@
+/**
+ * `npm run demo` (`node scripts/demo.mjs`) is the README's first command: it must run to the end,
+ * exit 0 and print its transcript.
+ */
+import assert from 'node:assert/strict';
+import {join} from 'node:path';
+import {test} from 'node:test';
+import {REPO_ROOT} from '../../helpers/paths.js';
+import {runNode} from '../../helpers/process.js';
+
+test('the demo drives the observatory with the SDK client, prints its transcript and exits 0', {
+    timeout: 60_000,
+}, async () => {
+    const {code, stdout, stderr} = await runNode([join(REPO_ROOT, 'scripts/demo.mjs')], {cwd: REPO_ROOT});
+    assert.equal(stderr, '');
+    assert.equal(code, 0);
+    const lines = stdout.split('\n');
+    const expected = [
+        'arcane-os/mcp/stdio demo: the official MCP SDK client runs "node examples/observatory.mjs"',
+        '← observatory 1.0.0, protocol revision 2025-11-25',
+        '  offers: resources, tools',
+        '  sky.tonight      What can be seen from the observatory tonight. [outputSchema, icon]',
+        '  observatory://plates/m31.png  image/png  Photographic plate of M31',
+        '← text: La Palma: Moon, Jupiter, Saturn visible; seeing 4/5.',
+        '  structuredContent (the client checked it against outputSchema): ' +
+            '{"site":"La Palma","moonPhase":"waxing gibbous","visible":["Moon","Jupiter","Saturn"],"seeing":4}',
+        '← image: image/png, 88 bytes',
+        '← audio: audio/wav, 364 bytes',
+        '← resource_link: observatory://catalog',
+        '← resource: observatory://notes/tonight "Clear skies, light wind."',
+        '  isError: true (a domain failure, reported as a result)',
+        '← application/json: Moon, Jupiter, Saturn, Andromeda Galaxy',
+        '  server stderr: observatory: survey 7 started: 20 sectors',
+        '  [####################] 20/20 Scanned sector 20 of 20',
+        '← text: Surveyed 20 sectors.',
+        '  server stderr: observatory: survey 7 finished',
+        '  server stderr: observatory: survey 8 started: 10000 sectors',
+        '→ notifications/cancelled  (the client aborted its AbortSignal with "the user pressed stop")',
+        "  callTool rejected with the client's own local error (the server sent nothing): MCP error -32001: the user pressed stop",
+        '→ ping  ← answered, and still no response to request 8: a cancelled request is never answered',
+        "→ close: the client ends the server's stdin, and the server drains and exits",
+    ];
+    // Each expected line appears, in this order.
+    let from = 0;
+    for (const line of expected) {
+        const at = lines.indexOf(line, from);
+        assert.notEqual(at, -1, `missing, or out of order: ${JSON.stringify(line)}\n${stdout}`);
+        from = at + 1;
+    }
+    // The cancelled call stops mid-way, after the progress the demo waited for.
+    const stoppedAt =
+        /\n {2}\[\.{20}\] (\d+)\/10000 Scanned sector \1 of 10000\n→ notifications\/cancelled/.exec(stdout);
+    assert.ok(stoppedAt !== null, stdout);
+    assert.ok(Number(stoppedAt[1]) >= 3, stdout);
+    assert.match(
+        stdout,
+        /\n {2}server stderr: observatory: survey 8 stopped after \d+ sectors: the user pressed stop\n/,
+    );
+});
