@@ -133,6 +133,10 @@ test(
             name: 'TypeError',
             message: 'client.getPrompt: args.n must be a string (prompt arguments are text), got number 1',
         });
+        assert.throws(() => client.getPrompt('greet', ['Ada'] as never), {
+            name: 'TypeError',
+            message: 'client.getPrompt: args must be an object of strings, got an array',
+        });
         assert.throws(() => client.getPrompt('', {}), {
             name: 'TypeError',
             message: 'client.getPrompt: the prompt name must be a non-empty string, got the string ""',
@@ -187,6 +191,11 @@ test('complete sends ref, argument and context, and checks the suggestions', GUA
     assert.throws(() => client.complete({...params, context: {arguments: {a: 1}}} as never), {
         name: 'TypeError',
         message: 'client.complete: context must be {arguments?} with an object of strings, got an object',
+    });
+    assert.throws(() => client.complete({...params, ref: {...params.ref, extra: 1n}} as never), {
+        name: 'TypeError',
+        message:
+            'client.complete: params cannot be serialized as JSON (Do not know how to serialize a BigInt)',
     });
     assert.throws(() => client.complete(null as never), {
         name: 'TypeError',
