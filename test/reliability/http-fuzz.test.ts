@@ -118,7 +118,9 @@ const openResources = () =>
         .filter((name) => RESOURCES.includes(name))
         .sort();
 
-test('seeded fuzz of methods, headers, bodies and disconnects: no crash, no leak, memory flat', async () => {
+test('seeded fuzz of methods, headers, bodies and disconnects: no crash, no leak, memory flat', {
+    timeout: 120_000,
+}, async () => {
     const failures: unknown[] = [];
     const onFailure = (error: unknown) => void failures.push(error);
     process.on('unhandledRejection', onFailure);
