@@ -7,7 +7,7 @@ import {errorResponse} from './responses.js';
 
 const UTF8 = new TextDecoder('utf-8', {fatal: true});
 
-export type Body = {ok: true; text: string; message: unknown} | {ok: false; response: Response};
+export type Body = {ok: true; message: unknown} | {ok: false; response: Response};
 
 export async function readBody(request: Request, limit: number): Promise<Body> {
     const type = request.headers.get('content-type');
@@ -32,7 +32,7 @@ export async function readBody(request: Request, limit: number): Promise<Body> {
         return refuse(400, ErrorCode.ParseError, 'Parse error: the request body is not valid UTF-8');
     }
     try {
-        return {ok: true, text, message: JSON.parse(text)};
+        return {ok: true, message: JSON.parse(text)};
     } catch (error) {
         return refuse(400, ErrorCode.ParseError, `Parse error: ${(error as Error).message}`);
     }

@@ -54,8 +54,8 @@ export class LegacySession {
         return this.#stream !== undefined;
     }
 
-    /** Hands one record to the core; `exchange` waits for its answer when it is a request. */
-    receive(text: string, exchange: Exchange | undefined, progressToken: unknown): void {
+    /** Hands one parsed record to the core; `exchange` waits for its answer when it is a request. */
+    receive(message: JsonObject, exchange: Exchange | undefined, progressToken: unknown): void {
         if (exchange !== undefined) {
             this.exchanges.set(exchange.id, exchange);
             if (isRequestId(progressToken)) this.#byToken.set(progressToken, exchange);
@@ -63,7 +63,7 @@ export class LegacySession {
         this.#touch();
         this.#current = exchange;
         try {
-            this.session.receive(text);
+            this.session.receiveParsed(message);
         } finally {
             this.#current = undefined;
         }

@@ -33,7 +33,6 @@ const NAMED: Readonly<Record<string, string>> = {
 
 export interface ModernInput {
     readonly request: Request;
-    readonly text: string;
     readonly message: JsonObject;
     readonly streaming: boolean;
 }
@@ -84,7 +83,8 @@ export function serveModernRequest(
         request.signal,
     );
     tracker.hold(exchange, session);
-    session.receive(input.text);
+    // Parsed once, by `readBody`.
+    session.receiveParsed(message);
     exchange.checkGone();
     return exchange.response;
 }

@@ -55,7 +55,7 @@ export async function servePost(
         );
     }
     const streaming = accept !== null && accepts(accept, SSE_TYPE);
-    const input = {request, text: body.text, message, streaming};
+    const input = {request, message, streaming};
     const version = request.headers.get('mcp-protocol-version')?.trim();
     if (isModern(message, version)) return serveModernRequest(settings, tracker, input);
     const sessionId = request.headers.get('mcp-session-id');

@@ -121,16 +121,10 @@ const TARGETS = {
     'completion/complete': '',
 } as const;
 
-/** The bits of `Call`'s state: one small integer instead of four boolean fields (see the class). */
-const CANCELLED = 1;
-const SETTLED = 2;
-const ANSWERED = 4;
-const FULFILLED = 8;
-
 /**
  * Every field is a slot of 8 bytes in each pending call (Node builds without pointer compression),
  * so the call keeps only what it cannot read elsewhere: its id and method are read from the frozen
- * context, and its four flags share one integer (bench/LOG.md, entry 22).
+ * context.
  */
 export class Call implements ProgressSource {
     /** The tool name or resource uri. */
@@ -146,11 +140,12 @@ export class Call implements ProgressSource {
     /** `params._meta.progressToken` as sent, read once so that a handler cannot change it. */
     readonly progressToken: unknown;
     readonly #host: CallHost;
-    /**
-     * CANCELLED, SETTLED, ANSWERED (the outcome went to `answer`, a cancelled call's included: see
-     * `end`) and FULFILLED, or'ed.
-     */
-    #state = 0;
+    #cancelled = false;
+    /** The handler's promise settled. */
+    #settled = false;
+    /** The outcome went to `answer`, a cancelled call's included: see `end`. */
+    #answered = false;
+    #fulfilled = false;
     /** How the handler's promise settled, kept until the turn-end answer. */
     outcome: unknown;
     #reason: unknown;
@@ -202,22 +197,22 @@ export class Call implements ProgressSource {
     }
 
     get cancelled(): boolean {
-        return (this.#state & CANCELLED) !== 0;
+        return this.#cancelled;
     }
 
     /** The handler's promise settled; its answer waits for the end of the turn. */
     get settled(): boolean {
-        return (this.#state & SETTLED) !== 0;
+        return this.#settled;
     }
 
     /** The handler's promise was fulfilled (false while unsettled, or when it was rejected). */
     get fulfilled(): boolean {
-        return (this.#state & FULFILLED) !== 0;
+        return this.#fulfilled;
     }
 
     /** Progress may still be sent: the handler has not settled, nor was the call answered or cancelled. */
     get open(): boolean {
-        return (this.#state & (SETTLED | ANSWERED | CANCELLED)) === 0;
+        return !(this.#settled || this.#answered || this.#cancelled);
     }
 
     /** Created on first use, like the signal. */
@@ -248,12 +243,12 @@ export class Call implements ProgressSource {
      * request; the response says more than the notification anyway.
      */
     end(): void {
-        this.#state |= ANSWERED;
+        this.#answered = true;
         this.#progress?.withdraw();
     }
 
     cancel(reason: unknown): void {
-        this.#state |= CANCELLED;
+        this.#cancelled = true;
         this.#reason = reason;
         this.#progress?.withdraw();
         this.#log?.withdraw();
@@ -263,7 +258,8 @@ export class Call implements ProgressSource {
     /** Records how the handler's promise settled and queues its answer, the first time only. */
     settle(fulfilled: boolean, value: unknown): void {
         if (this.settled) return;
-        this.#state |= fulfilled ? SETTLED | FULFILLED : SETTLED;
+        this.#settled = true;
+        this.#fulfilled = fulfilled;
         this.outcome = value;
         settlement.observe?.(this.requestId);
         this.#host.queueAnswer(this);
@@ -283,17 +279,4 @@ export class Call implements ProgressSource {
                 : `${TARGETS[method]} ${JSON.stringify(this.target)}`;
         return `${method} of ${what} (request id ${JSON.stringify(this.requestId)})`;
     }
-}
-
-/**
- * The reactions to a handler's promise: one pair of functions for every call, each call holding
- * them bound to itself, so a pending call holds two bound functions instead of two closures and
- * the context they share, at the same cost to subscribe and to settle (bench/LOG.md, entry 23).
- */
-export function fulfilledReaction(this: Call, value: unknown): void {
-    this.settle(true, value);
-}
-
-export function rejectedReaction(this: Call, error: unknown): void {
-    this.settle(false, error);
 }

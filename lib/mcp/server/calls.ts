@@ -14,7 +14,6 @@
  */
 import type {RequestId} from '../../jsonrpc/records.js';
 import type {Call, CallHost} from './call.js';
-import {fulfilledReaction, rejectedReaction} from './call.js';
 import {answer} from './outcome.js';
 import type {SessionOutput} from './output.js';
 
@@ -105,8 +104,8 @@ export class Calls implements CallHost {
             this.#current = undefined;
             this.#active.set(call.requestId, call);
         }
-        const fulfilled = fulfilledReaction.bind(call);
-        const rejected = rejectedReaction.bind(call);
+        const fulfilled = (value: unknown) => call.settle(true, value);
+        const rejected = (error: unknown) => call.settle(false, error);
         // An ordinary native promise takes the reactions directly: the engine calls exactly one of
         // them once, and this skips a wrapper promise and its two adoption ticks. `then` can still
         // throw before registering them (a throwing constructor getter or species); that case,

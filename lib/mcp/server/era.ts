@@ -151,11 +151,6 @@ function buildModernEra(catalog: Catalog): Era {
                 // The common case: splice the fixed head onto the serialized result, no copy.
                 const json = serialize(result);
                 if (typeof json !== 'string') return json;
-                if (extra === undefined && json !== '{}') {
-                    // The same text as below, with one slice and one concatenation fewer
-                    // (bench/LOG.md, entry 12).
-                    return head + json.slice(1);
-                }
                 const body = json.slice(1, -1);
                 const tail = extra === undefined ? '' : extraJson(extra);
                 return body === '' ? `${head.slice(0, -1)}${tail}}` : `${head}${body}${tail}}`;
