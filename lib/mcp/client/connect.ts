@@ -22,6 +22,7 @@ import {TIMEOUT_RULE} from './options.js';
 import type {McpClient, SessionSettings} from './session.js';
 import {MCP_CLIENT_PROTOCOL_VERSIONS, openSession} from './session.js';
 import {StdioTransport} from './stdio.js';
+import type {McpProtocolErrorEvent} from './stray.js';
 
 /** The `clientInfo` sent by default: this package's name and version. */
 export const DEFAULT_CLIENT_INFO: Readonly<Implementation> = Object.freeze({
@@ -49,6 +50,21 @@ export interface McpClientCommonOptions {
     callTimeoutMs?: number;
     /** Aborts connecting: the promise rejects with `signal.reason`, and nothing is left running. */
     signal?: AbortSignal;
+    /**
+     * Told of each problem the server causes that belongs to no request: a stdio line or SSE event
+     * that is not UTF-8, not JSON or over `maxMessageBytes`, JSON that is not JSON-RPC, a response
+     * to an id never sent or already answered. Called synchronously as it is read, also while
+     * connecting; what it throws (or a promise it returns that rejects) is dropped, so catch inside
+     * it. Default: none, and the client prints nothing.
+     */
+    onProtocolError?: (event: McpProtocolErrorEvent) => void;
+    /**
+     * `true`: any such problem ends the session, failing every pending and later call with an
+     * `McpProtocolViolationError`, for testing a server of one's own. `false`: it is skipped, and
+     * calls go on. A problem in the answer to a request fails that request only, either way.
+     * Default: `false`.
+     */
+    strict?: boolean;
 }
 
 /** stdio: the client spawns the server (never through a shell) and owns the child until it is gone. */
@@ -93,6 +109,8 @@ const COMMON = [
     'listTimeoutMs',
     'callTimeoutMs',
     'signal',
+    'onProtocolError',
+    'strict',
 ];
 const STDIO = [
     'command',
@@ -148,6 +166,7 @@ export function connectMcpClient(options: McpClientOptions): Promise<McpClient> 
         env: checkEnv(stdio.env),
         cwd: checkCwd(stdio.cwd),
         stderr: checkStderr(stdio.stderr),
+        strict: settings.strict,
         maxMessageBytes: checkNumber(
             WHERE,
             'maxMessageBytes',
@@ -201,7 +220,24 @@ export function sessionSettings(options: McpClientCommonOptions): SessionSetting
             TIMEOUT_RULE,
         ),
         signal: checkSignal(WHERE, options.signal),
+        strict: checkStrict(options.strict),
+        onProtocolError: checkOnProtocolError(options.onProtocolError),
     };
+}
+
+function checkStrict(value: unknown): boolean {
+    if (value === undefined) return false;
+    if (typeof value === 'boolean') return value;
+    throw new TypeError(`${WHERE}: strict must be true or false, got ${describe(value)}`);
+}
+
+function checkOnProtocolError(value: unknown): McpClientCommonOptions['onProtocolError'] {
+    if (value === undefined || typeof value === 'function') {
+        return value as McpClientCommonOptions['onProtocolError'];
+    }
+    throw new TypeError(
+        `${WHERE}: onProtocolError must be a function receiving each protocol error event, got ${describe(value)}`,
+    );
 }
 
 /** Copied through JSON, so later changes to the caller's object have no effect. */

@@ -88,10 +88,10 @@ export class McpConnectionError extends McpClientError {
 }
 
 /**
- * The server broke the protocol: a line that is not JSON or is over the size limit, an answer to a
- * request the client never sent, a response without `result` or `error`, a result of the wrong
- * shape, a repeated list cursor or a duplicate tool name. When the violation cannot be tied to one
- * request, the whole session ends with it.
+ * The server broke the protocol: a response without `result` or `error`, a result of the wrong
+ * shape, a repeated list cursor or a duplicate tool name fail their request. A violation that
+ * cannot be tied to one request (a line that is not JSON or is over the size limit, an answer to a
+ * request the client never sent) ends the whole session with it only under `strict`.
  * `McpProtocolViolationError.is(error)` recognizes one from any copy of this package.
  */
 export class McpProtocolViolationError extends McpClientError {

@@ -4,7 +4,8 @@
  *
  * Everything the server sends is untrusted data: results are checked for the shape the client
  * relies on and are otherwise returned exactly as they arrived; nothing in them is run, fetched or
- * followed.
+ * followed. A problem that belongs to no request is told to `onProtocolError` and skipped, or,
+ * under `strict`, ends the session.
  */
 import type {JsonObject} from '../../jsonrpc/records.js';
 import {isObject} from '../../jsonrpc/records.js';
@@ -24,6 +25,8 @@ import type {CallToolOptions, RequestOptions} from './options.js';
 import {checkRequestOptions} from './options.js';
 import {listAll} from './paging.js';
 import {Requests} from './requests.js';
+import type {McpProtocolErrorEvent, McpProtocolErrorKind} from './stray.js';
+import {excerpt, tell} from './stray.js';
 import type {ClientTransport} from './transport.js';
 
 /** The revisions this client accepts from a server, newest first: those negotiated by `initialize`. */
@@ -58,6 +61,9 @@ export interface SessionSettings {
     listTimeoutMs: number;
     callTimeoutMs: number;
     signal: AbortSignal | undefined;
+    /** A problem that belongs to no request ends the session. */
+    strict: boolean;
+    onProtocolError: ((event: McpProtocolErrorEvent) => void) | undefined;
 }
 
 interface Handshake {
@@ -87,9 +93,13 @@ class Session implements McpClient {
     constructor(transport: ClientTransport, settings: SessionSettings) {
         this.#transport = transport;
         this.#settings = settings;
-        this.#requests = new Requests(transport, () => {
-            void this.close();
-        });
+        this.#requests = new Requests(
+            transport,
+            () => {
+                void this.close();
+            },
+            (kind, error, value) => this.#stray(kind, error, () => JSON.stringify(value)),
+        );
     }
 
     get serverInfo(): Implementation {
@@ -113,6 +123,7 @@ class Session implements McpClient {
         const requests = this.#requests;
         await this.#transport.start({
             message: (value) => requests.receive(value),
+            stray: (problem) => this.#stray(problem.kind, asViolation(problem.error), () => problem.text),
             malformed: (problem) => requests.fail(asViolation(problem)),
             closed: (error) => {
                 if (error !== undefined) requests.fail(asConnectionError(error));
@@ -199,6 +210,16 @@ class Session implements McpClient {
     close(): Promise<void> {
         this.#closing ??= this.#shutdown();
         return this.#closing;
+    }
+
+    /** A problem that belongs to no request: told, then skipped or, under `strict`, fatal. */
+    #stray(kind: McpProtocolErrorKind, error: McpClientError, text: () => string): void {
+        if (this.#closing !== undefined) return;
+        const {onProtocolError, strict} = this.#settings;
+        if (onProtocolError !== undefined) {
+            tell(onProtocolError, {kind, message: error.message, text: excerpt(text())});
+        }
+        if (strict) this.#requests.fail(error);
     }
 
     async #shutdown(): Promise<void> {

@@ -9,11 +9,13 @@
  * them open cannot keep them longer); then they are destroyed, so no handle keeps the process alive.
  *
  * The connection is reported lost (`closed` with an error) when the child exits by itself, closes
- * its stdout and does not exit within `exitGraceMs`, stops reading its stdin, or sends bytes that
- * are not UTF-8 (then as malformed); a line that is not JSON or is too long is reported malformed.
+ * its stdout and does not exit within `exitGraceMs`, or stops reading its stdin. A line that is not
+ * JSON, is too long or is not UTF-8 is skipped and reported as stray, and reading goes on; under
+ * `strict`, bytes that are not UTF-8 stop the reading, since the session ends with them anyway.
  */
 import type {ChildProcess, StdioOptions} from 'node:child_process';
 import {spawn} from 'node:child_process';
+import type {RecordSink} from '../../jsonrpc/framing.js';
 import {LineReader} from '../../jsonrpc/framing.js';
 import type {JsonObject} from '../../jsonrpc/records.js';
 import {RecordWriter} from '../../jsonrpc/writer.js';
@@ -29,6 +31,8 @@ export interface StdioTransportSettings {
     cwd: string | URL | undefined;
     stderr: 'inherit' | 'ignore' | ((text: string) => void);
     maxMessageBytes: number;
+    /** Keeps the reader's own error for bytes that are not UTF-8, as the strict session reports it. */
+    strict: boolean;
     exitGraceMs: number;
     terminateGraceMs: number;
 }
@@ -90,31 +94,45 @@ export class StdioTransport implements ClientTransport {
     }
 
     #attach(child: ChildProcess): void {
-        const {maxMessageBytes, stderr} = this.#settings;
+        const {maxMessageBytes, stderr, strict} = this.#settings;
         const handlers = this.#handlers as TransportHandlers;
-        const reader = new LineReader(
-            {
-                receive: (text) => this.#line(text),
-                oversized: (bytes) =>
-                    handlers.malformed(
-                        new McpProtocolViolationError(
-                            `The MCP server wrote a line of ${bytes} bytes, over the client's limit of ` +
-                                `${maxMessageBytes} bytes (maxMessageBytes); the line was discarded`,
-                        ),
+        const sink: RecordSink = {
+            receive: (text) => this.#line(text),
+            oversized: (bytes) =>
+                handlers.stray({
+                    kind: 'oversized',
+                    error: new McpProtocolViolationError(
+                        `The MCP server wrote a line of ${bytes} bytes, over the client's limit of ` +
+                            `${maxMessageBytes} bytes (maxMessageBytes); the line was discarded`,
                     ),
-            },
-            maxMessageBytes,
-            'the MCP server',
-        );
+                    text: '',
+                }),
+        };
+        if (!strict) {
+            sink.invalid = (text, bytes) =>
+                handlers.stray({
+                    kind: 'not-utf8',
+                    error: new McpProtocolViolationError(
+                        `The MCP server wrote a line of ${bytes} bytes to stdout that is not UTF-8; the line was skipped`,
+                    ),
+                    text,
+                });
+        }
+        const reader = new LineReader(sink, maxMessageBytes, 'the MCP server');
         const decode = (feed: () => void): void => {
             try {
                 feed();
             } catch (error) {
-                handlers.malformed(
-                    new McpProtocolViolationError('The MCP server wrote bytes to stdout that are not UTF-8', {
-                        cause: error,
-                    }),
-                );
+                handlers.stray({
+                    kind: 'not-utf8',
+                    error: new McpProtocolViolationError(
+                        'The MCP server wrote bytes to stdout that are not UTF-8',
+                        {
+                            cause: error,
+                        },
+                    ),
+                    text: '',
+                });
             }
         };
         const stdout = child.stdout as NonNullable<ChildProcess['stdout']>;
@@ -186,13 +204,15 @@ export class StdioTransport implements ClientTransport {
             value = JSON.parse(text);
         } catch (error) {
             const shown = text.length > 80 ? `${text.slice(0, 80)}…` : text;
-            handlers.malformed(
-                new McpProtocolViolationError(
+            handlers.stray({
+                kind: 'not-json',
+                error: new McpProtocolViolationError(
                     `The MCP server wrote a line to stdout that is not JSON: ${JSON.stringify(shown)}. ` +
                         'An MCP server over stdio must write only JSON-RPC messages to stdout (logs belong on stderr).',
                     {cause: error},
                 ),
-            );
+                text,
+            });
             return;
         }
         handlers.message(value);
