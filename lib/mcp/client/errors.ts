@@ -64,16 +64,27 @@ export class McpRemoteError extends McpClientError {
 export class McpTimeoutError extends McpClientError {
     override name = 'McpTimeoutError';
     readonly method: string;
+    /** The bound that ran out, in milliseconds. */
     readonly timeoutMs: number;
+    /**
+     * Which option set that bound: `'timeoutMs'` (the wait for an answer, which progress restarts
+     * under `resetTimeoutOnProgress`) or `'maxTotalTimeoutMs'` (the whole call, progress or not).
+     */
+    readonly bound: 'timeoutMs' | 'maxTotalTimeoutMs';
 
-    constructor(method: string, timeoutMs: number) {
+    constructor(method: string, timeoutMs: number, bound: 'timeoutMs' | 'maxTotalTimeoutMs' = 'timeoutMs') {
         super(
-            `The MCP server did not answer ${method} within ${timeoutMs} ms; the client stopped waiting ` +
-                'and sent notifications/cancelled, but the server may still be working on it. ' +
-                'Raise timeoutMs if the operation needs longer.',
+            bound === 'timeoutMs'
+                ? `The MCP server did not answer ${method} within ${timeoutMs} ms; the client stopped waiting ` +
+                      'and sent notifications/cancelled, but the server may still be working on it. ' +
+                      'Raise timeoutMs if the operation needs longer.'
+                : `The MCP server did not finish ${method} within its maximum of ${timeoutMs} ms, progress ` +
+                      'notwithstanding; the client stopped waiting and sent notifications/cancelled, but the ' +
+                      'server may still be working on it. Raise maxTotalTimeoutMs if the operation needs longer.',
         );
         this.method = method;
         this.timeoutMs = timeoutMs;
+        this.bound = bound;
     }
 }
 
@@ -140,6 +151,20 @@ export class McpHttpError extends McpClientError {
         this.body = details.body ?? '';
         this.sessionExpired = details.sessionExpired ?? false;
     }
+}
+
+/** A transport's problem as the protocol violation a session ends with. */
+export function asViolation(problem: Error): McpClientError {
+    if (problem instanceof McpProtocolViolationError) return problem;
+    return new McpProtocolViolationError(problem.message, {cause: problem});
+}
+
+/** A transport's loss as the connection error a session ends with. */
+export function asConnectionError(error: Error): McpClientError {
+    if (error instanceof McpConnectionError) return error;
+    return new McpConnectionError(`The connection to the MCP server was lost: ${error.message}`, {
+        cause: error,
+    });
 }
 
 for (const [errorClass, name] of [

@@ -6,6 +6,8 @@
 
 export {DEFAULT_MAX_MESSAGE_BYTES} from '../../util/options.js';
 /** The MCP wire shapes: results, content blocks, descriptors, identities. */
+export type * from '../protocol/features.js';
+export {LOGGING_LEVELS} from '../protocol/log-levels.js';
 export type * from '../protocol/types.js';
 export type {
     McpClientCommonOptions,
@@ -32,7 +34,11 @@ export {
     McpToolError,
 } from './errors.js';
 export type {HttpReconnectOptions, HttpTransportOptions} from './http-options.js';
+export type {InProcessServer, McpInProcessClientOptions} from './in-process.js';
+export {connectInProcess} from './in-process.js';
+export type {ListName, NotificationOptions} from './notifications.js';
 export type {CallToolOptions, RequestOptions} from './options.js';
+export {DEFAULT_MAX_TOTAL_TIMEOUT_MS} from './options.js';
 export type {Progress} from './requests.js';
 export type {ToolValue} from './result.js';
 export {readToolResult} from './result.js';

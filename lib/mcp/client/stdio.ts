@@ -5,6 +5,10 @@
  *
  * Ending the child, on `close()` for any reason: pending writes finish, stdin is ended, and the
  * child gets `exitGraceMs` to exit by itself; then SIGTERM and `terminateGraceMs`; then SIGKILL.
+ * On POSIX the child leads a process group of its own and the signals go to the group, so a server
+ * the command starts (`npx`, `sh -c`) ends with it; once the child has exited, what is left of the
+ * group gets SIGTERM, `terminateGraceMs`, then SIGKILL. A process that leaves the group (`setsid`)
+ * is out of reach.
  * Once it has exited, its pipes get `exitGraceMs` to deliver what is left (a grandchild holding
  * them open cannot keep them longer); then they are destroyed, so no handle keeps the process alive.
  *
@@ -15,13 +19,13 @@
  */
 import type {ChildProcess, StdioOptions} from 'node:child_process';
 import {spawn} from 'node:child_process';
-import type {RecordSink} from '../../jsonrpc/framing.js';
-import {LineReader} from '../../jsonrpc/framing.js';
 import type {JsonObject} from '../../jsonrpc/records.js';
 import {RecordWriter} from '../../jsonrpc/writer.js';
 import {messageOf} from '../../util/message.js';
 import {resolveCommand} from './command.js';
-import {McpConnectionError, McpProtocolViolationError} from './errors.js';
+import {McpConnectionError} from './errors.js';
+import {groupAlive, OWN_GROUP, signalGroup} from './group.js';
+import {readLines} from './lines.js';
 import type {ClientTransport, TransportHandlers} from './transport.js';
 
 export interface StdioTransportSettings {
@@ -60,7 +64,15 @@ export class StdioTransport implements ClientTransport {
         const {command, args, env, cwd, stderr} = this.#settings;
         const target = await resolveCommand(command, args, {env: env ?? process.env, cwd});
         const stdio: StdioOptions = ['pipe', 'pipe', typeof stderr === 'function' ? 'pipe' : stderr];
-        const child = spawn(target.file, target.args, {cwd, env, stdio, shell: false, windowsHide: true});
+        const child = spawn(target.file, target.args, {
+            cwd,
+            env,
+            stdio,
+            shell: false,
+            windowsHide: true,
+            // Its own process group, so closing can reach what the command started (`npx`, `sh -c`).
+            detached: OWN_GROUP,
+        });
         await new Promise<void>((resolve, reject) => {
             const onSpawn = (): void => {
                 child.off('error', onError);
@@ -96,49 +108,16 @@ export class StdioTransport implements ClientTransport {
     #attach(child: ChildProcess): void {
         const {maxMessageBytes, stderr, strict} = this.#settings;
         const handlers = this.#handlers as TransportHandlers;
-        const sink: RecordSink = {
-            receive: (text) => this.#line(text),
-            oversized: (bytes) =>
-                handlers.stray({
-                    kind: 'oversized',
-                    error: new McpProtocolViolationError(
-                        `The MCP server wrote a line of ${bytes} bytes, over the client's limit of ` +
-                            `${maxMessageBytes} bytes (maxMessageBytes); the line was discarded`,
-                    ),
-                    text: '',
-                }),
-        };
-        if (!strict) {
-            sink.invalid = (text, bytes) =>
-                handlers.stray({
-                    kind: 'not-utf8',
-                    error: new McpProtocolViolationError(
-                        `The MCP server wrote a line of ${bytes} bytes to stdout that is not UTF-8; the line was skipped`,
-                    ),
-                    text,
-                });
-        }
-        const reader = new LineReader(sink, maxMessageBytes, 'the MCP server');
-        const decode = (feed: () => void): void => {
-            try {
-                feed();
-            } catch (error) {
-                handlers.stray({
-                    kind: 'not-utf8',
-                    error: new McpProtocolViolationError(
-                        'The MCP server wrote bytes to stdout that are not UTF-8',
-                        {
-                            cause: error,
-                        },
-                    ),
-                    text: '',
-                });
-            }
-        };
+        const lines = readLines(handlers, {
+            maxMessageBytes,
+            strict,
+            channel: 'stdout',
+            hint: ' An MCP server over stdio must write only JSON-RPC messages to stdout (logs belong on stderr).',
+        });
         const stdout = child.stdout as NonNullable<ChildProcess['stdout']>;
-        stdout.on('data', (chunk: Buffer) => decode(() => reader.push(chunk)));
+        stdout.on('data', (chunk: Buffer) => lines.push(chunk));
         stdout.on('end', () => {
-            decode(() => reader.end());
+            lines.end();
             if (!this.#exited) {
                 this.#after(this.#settings.exitGraceMs, () => {
                     if (!this.#exited) {
@@ -197,27 +176,6 @@ export class StdioTransport implements ClientTransport {
         this.#gone = new Promise((resolve) => child.once('close', () => resolve()));
     }
 
-    #line(text: string): void {
-        const handlers = this.#handlers as TransportHandlers;
-        let value: unknown;
-        try {
-            value = JSON.parse(text);
-        } catch (error) {
-            const shown = text.length > 80 ? `${text.slice(0, 80)}…` : text;
-            handlers.stray({
-                kind: 'not-json',
-                error: new McpProtocolViolationError(
-                    `The MCP server wrote a line to stdout that is not JSON: ${JSON.stringify(shown)}. ` +
-                        'An MCP server over stdio must write only JSON-RPC messages to stdout (logs belong on stderr).',
-                    {cause: error},
-                ),
-                text,
-            });
-            return;
-        }
-        handlers.message(value);
-    }
-
     async #terminate(): Promise<void> {
         const child = this.#child;
         if (child === undefined) return;
@@ -228,13 +186,14 @@ export class StdioTransport implements ClientTransport {
                 if (!child.stdin?.destroyed && !child.stdin?.writableEnded) child.stdin?.end();
             });
             if (!(await this.#exitWithin(exitGraceMs))) {
-                child.kill('SIGTERM');
+                this.#signal(child, 'SIGTERM');
                 if (!(await this.#exitWithin(terminateGraceMs))) {
-                    child.kill('SIGKILL');
+                    this.#signal(child, 'SIGKILL');
                     await this.#exit;
                 }
             }
         }
+        await this.#endGroup(child);
         await this.#drained();
         for (const timer of this.#timers) clearTimeout(timer);
         this.#timers.clear();
@@ -244,6 +203,30 @@ export class StdioTransport implements ClientTransport {
         if (!this.#reported) {
             this.#reported = true;
             this.#handlers?.closed(undefined);
+        }
+    }
+
+    /** SIGTERM or SIGKILL to the child's whole group on POSIX, to the child alone on Windows. */
+    #signal(child: ChildProcess, signal: NodeJS.Signals): void {
+        if (!OWN_GROUP || child.pid === undefined || !signalGroup(child.pid, signal)) child.kill(signal);
+    }
+
+    /**
+     * The child has exited; what it started may not have. What is left of its group gets SIGTERM,
+     * `terminateGraceMs` to go, then SIGKILL. A group has no exit event, so it is looked at every
+     * few milliseconds meanwhile.
+     */
+    async #endGroup(child: ChildProcess): Promise<void> {
+        const group = child.pid;
+        if (!OWN_GROUP || group === undefined || !(await groupAlive(group))) return;
+        signalGroup(group, 'SIGTERM');
+        const deadline = performance.now() + this.#settings.terminateGraceMs;
+        while (await groupAlive(group)) {
+            if (performance.now() >= deadline) {
+                signalGroup(group, 'SIGKILL');
+                return;
+            }
+            await new Promise<void>((resolve) => this.#after(GROUP_POLL_MS, resolve));
         }
     }
 
@@ -283,6 +266,9 @@ export class StdioTransport implements ClientTransport {
         (this.#handlers as TransportHandlers).closed(error);
     }
 }
+
+/** How often a group still alive after its leader is looked at again, in ms. */
+const GROUP_POLL_MS = 10;
 
 function exitError(command: string, code: number | null, signal: NodeJS.Signals | null): McpConnectionError {
     const how = code === null ? `was killed by ${signal}` : `exited with code ${code}`;

@@ -41,12 +41,13 @@ export function excerpt(text: string): string {
 }
 
 /**
- * Tells the caller's callback. What it throws, or a promise it returns that rejects, is dropped:
- * the callback observes the session and must not end it.
+ * Tells a caller's callback (`onProtocolError`, the notification callbacks). What it throws, or a
+ * promise it returns that rejects, is dropped: the callback observes the session and must not end
+ * it.
  */
-export function tell(callback: (event: McpProtocolErrorEvent) => void, event: McpProtocolErrorEvent): void {
+export function tell<T>(callback: (value: T) => void, value: T): void {
     try {
-        const returned: unknown = callback(Object.freeze(event));
+        const returned: unknown = callback(value);
         if (typeof (returned as PromiseLike<unknown> | undefined)?.then === 'function') {
             (returned as PromiseLike<unknown>).then(undefined, () => {});
         }
