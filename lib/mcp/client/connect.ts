@@ -18,6 +18,8 @@ import type {Implementation} from '../protocol/types.js';
 import {HttpTransport} from './http.js';
 import type {HttpTransportOptions} from './http-options.js';
 import {HTTP_OPTION_NAMES} from './http-options.js';
+import type {NotificationOptions} from './notifications.js';
+import {checkNotificationOptions, NOTIFICATION_OPTION_NAMES} from './notifications.js';
 import {TIMEOUT_RULE} from './options.js';
 import type {McpClient, SessionSettings} from './session.js';
 import {MCP_CLIENT_PROTOCOL_VERSIONS, openSession} from './session.js';
@@ -35,17 +37,23 @@ export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
 export const DEFAULT_EXIT_GRACE_MS = 2_000;
 export const DEFAULT_TERMINATE_GRACE_MS = 2_000;
 
-/** What every transport takes. */
-export interface McpClientCommonOptions {
+/** What every transport takes; the notification callbacks are described on `NotificationOptions`. */
+export interface McpClientCommonOptions extends NotificationOptions {
     /** Sent as `clientInfo` in `initialize`. Default: `{name: 'arcane-os', version: <this package's>}`. */
     clientInfo?: Implementation;
     /** The revision proposed in `initialize`; one of `MCP_CLIENT_PROTOCOL_VERSIONS`. Default: `'2025-11-25'`. */
     protocolVersion?: string;
     /** Bounds the `initialize` exchange, in milliseconds (or `Infinity`). Default: 30000. */
     initializeTimeoutMs?: number;
-    /** The default bound of `listTools()` and `listResources()`, every page together. Default: 30000. */
+    /**
+     * The default bound of `listTools()`, `listResources()`, `listResourceTemplates()` and
+     * `listPrompts()`, every page together. Default: 30000.
+     */
     listTimeoutMs?: number;
-    /** The default bound of `callTool()` and `readResource()`. Default: 60000. */
+    /**
+     * The default bound of every request that is not a listing: `callTool()`, `readResource()`,
+     * `getPrompt()`, `complete()`, `ping()`, `setLoggingLevel()` and the subscriptions. Default: 60000.
+     */
     callTimeoutMs?: number;
     /** Aborts connecting: the promise rejects with `signal.reason`, and nothing is left running. */
     signal?: AbortSignal;
@@ -86,13 +94,15 @@ export interface McpHttpClientOptions extends McpClientCommonOptions, HttpTransp
 
 export type McpClientOptions = McpStdioClientOptions | McpHttpClientOptions;
 
-const COMMON = [
+/** The options every way of connecting takes. */
+export const COMMON_OPTION_NAMES = [
     'clientInfo',
     'protocolVersion',
     'initializeTimeoutMs',
     'listTimeoutMs',
     'callTimeoutMs',
     'signal',
+    ...NOTIFICATION_OPTION_NAMES,
 ];
 const STDIO = [
     'command',
@@ -108,14 +118,14 @@ const STDIO = [
 const WHERE = 'connectMcpClient';
 
 /** The longest line the stdio transport takes: up to 4 GiB, where a Buffer's length stops. */
-const LINE_BYTES_RULE: NumberRule = {
+export const LINE_BYTES_RULE: NumberRule = {
     min: 0,
     max: 2 ** 32,
     kind: 'a number',
     expects: `a whole number from 0 to ${2 ** 32}`,
 };
 /** The child's grace periods. */
-const GRACE_RULE = timerRule(0, `a whole number from 0 to ${MAX_TIMER_MS}`);
+export const GRACE_RULE = timerRule(0, `a whole number from 0 to ${MAX_TIMER_MS}`);
 
 /** Connects to an MCP server and completes the handshake. See `McpClientOptions`. */
 export function connectMcpClient(options: McpClientOptions): Promise<McpClient> {
@@ -133,14 +143,14 @@ export function connectMcpClient(options: McpClientOptions): Promise<McpClient> 
     }
     if (hasUrl) {
         const http = options as McpHttpClientOptions;
-        checkKeys(WHERE, http, [...HTTP_OPTION_NAMES, ...COMMON]);
+        checkKeys(WHERE, http, [...HTTP_OPTION_NAMES, ...COMMON_OPTION_NAMES]);
         const settings = sessionSettings(http);
         const {url, headers, listen, reconnect, maxMessageBytes, closeTimeoutMs} = http;
         const own = {url, headers, listen, reconnect, maxMessageBytes, closeTimeoutMs};
         return openSession(new HttpTransport(own, WHERE), settings);
     }
     const stdio = options as McpStdioClientOptions;
-    checkKeys(WHERE, stdio, [...STDIO, ...COMMON]);
+    checkKeys(WHERE, stdio, [...STDIO, ...COMMON_OPTION_NAMES]);
     const settings = sessionSettings(stdio);
     const transport = new StdioTransport({
         command: checkString(WHERE, 'command', stdio.command),
@@ -168,55 +178,56 @@ export function connectMcpClient(options: McpClientOptions): Promise<McpClient> 
 }
 
 /** The transport-independent settings, checked. Exported for the HTTP branch. */
-export function sessionSettings(options: McpClientCommonOptions): SessionSettings {
+export function sessionSettings(options: McpClientCommonOptions, where = WHERE): SessionSettings {
     const protocolVersion = options.protocolVersion ?? MCP_CLIENT_PROTOCOL_VERSIONS[0];
     if (typeof protocolVersion !== 'string' || !MCP_CLIENT_PROTOCOL_VERSIONS.includes(protocolVersion)) {
         throw new RangeError(
-            `${WHERE}: protocolVersion is ${describe(protocolVersion)}; the revisions this client speaks are ` +
+            `${where}: protocolVersion is ${describe(protocolVersion)}; the revisions this client speaks are ` +
                 MCP_CLIENT_PROTOCOL_VERSIONS.join(', '),
         );
     }
     return {
-        clientInfo: checkClientInfo(options.clientInfo),
+        clientInfo: checkClientInfo(options.clientInfo, where),
         protocolVersion,
         initializeTimeoutMs: checkNumber(
-            WHERE,
+            where,
             'initializeTimeoutMs',
             options.initializeTimeoutMs,
             DEFAULT_INITIALIZE_TIMEOUT_MS,
             TIMEOUT_RULE,
         ),
         listTimeoutMs: checkNumber(
-            WHERE,
+            where,
             'listTimeoutMs',
             options.listTimeoutMs,
             DEFAULT_LIST_TIMEOUT_MS,
             TIMEOUT_RULE,
         ),
         callTimeoutMs: checkNumber(
-            WHERE,
+            where,
             'callTimeoutMs',
             options.callTimeoutMs,
             DEFAULT_CALL_TIMEOUT_MS,
             TIMEOUT_RULE,
         ),
-        signal: checkSignal(WHERE, options.signal),
+        signal: checkSignal(where, options.signal),
+        notifications: checkNotificationOptions(where, options),
     };
 }
 
 /** Copied through JSON, so later changes to the caller's object have no effect. */
-function checkClientInfo(value: unknown): Implementation {
+function checkClientInfo(value: unknown, where: string): Implementation {
     if (value === undefined) return {...DEFAULT_CLIENT_INFO};
     if (!isObject(value) || typeof value.name !== 'string' || typeof value.version !== 'string') {
         throw new TypeError(
-            `${WHERE}: clientInfo must be an object with "name" and "version" strings, got ${describe(value)}`,
+            `${where}: clientInfo must be an object with "name" and "version" strings, got ${describe(value)}`,
         );
     }
     try {
         return JSON.parse(JSON.stringify(value)) as Implementation;
     } catch (error) {
         throw new TypeError(
-            `${WHERE}: clientInfo cannot be serialized as JSON (${(error as Error).message})`,
+            `${where}: clientInfo cannot be serialized as JSON (${(error as Error).message})`,
             {
                 cause: error,
             },
@@ -258,12 +269,12 @@ function checkCwd(value: unknown): string | URL | undefined {
     throw new TypeError(`${WHERE}: cwd must be a path string or a file: URL, got ${describe(value)}`);
 }
 
-function checkStderr(value: unknown): McpStdioClientOptions['stderr'] & {} {
+export function checkStderr(value: unknown, where = WHERE): McpStdioClientOptions['stderr'] & {} {
     if (value === undefined) return 'inherit';
     if (value === 'inherit' || value === 'ignore' || typeof value === 'function') {
         return value as McpStdioClientOptions['stderr'] & {};
     }
     throw new TypeError(
-        `${WHERE}: stderr must be 'inherit', 'ignore' or a function receiving text, got ${describe(value)}`,
+        `${where}: stderr must be 'inherit', 'ignore' or a function receiving text, got ${describe(value)}`,
     );
 }

@@ -64,16 +64,27 @@ export class McpRemoteError extends McpClientError {
 export class McpTimeoutError extends McpClientError {
     override name = 'McpTimeoutError';
     readonly method: string;
+    /** The bound that ran out, in milliseconds. */
     readonly timeoutMs: number;
+    /**
+     * Which option set that bound: `'timeoutMs'` (the wait for an answer, which progress restarts
+     * under `resetTimeoutOnProgress`) or `'maxTotalTimeoutMs'` (the whole call, progress or not).
+     */
+    readonly bound: 'timeoutMs' | 'maxTotalTimeoutMs';
 
-    constructor(method: string, timeoutMs: number) {
+    constructor(method: string, timeoutMs: number, bound: 'timeoutMs' | 'maxTotalTimeoutMs' = 'timeoutMs') {
         super(
-            `The MCP server did not answer ${method} within ${timeoutMs} ms; the client stopped waiting ` +
-                'and sent notifications/cancelled, but the server may still be working on it. ' +
-                'Raise timeoutMs if the operation needs longer.',
+            bound === 'timeoutMs'
+                ? `The MCP server did not answer ${method} within ${timeoutMs} ms; the client stopped waiting ` +
+                      'and sent notifications/cancelled, but the server may still be working on it. ' +
+                      'Raise timeoutMs if the operation needs longer.'
+                : `The MCP server did not finish ${method} within its maximum of ${timeoutMs} ms, progress ` +
+                      'notwithstanding; the client stopped waiting and sent notifications/cancelled, but the ' +
+                      'server may still be working on it. Raise maxTotalTimeoutMs if the operation needs longer.',
         );
         this.method = method;
         this.timeoutMs = timeoutMs;
+        this.bound = bound;
     }
 }
 

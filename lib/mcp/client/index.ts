@@ -6,6 +6,7 @@
 
 export {DEFAULT_MAX_MESSAGE_BYTES} from '../../util/options.js';
 /** The MCP wire shapes: results, content blocks, descriptors, identities. */
+export type * from '../protocol/features.js';
 export type * from '../protocol/types.js';
 export type {
     McpClientCommonOptions,
@@ -32,9 +33,14 @@ export {
     McpToolError,
 } from './errors.js';
 export type {HttpReconnectOptions, HttpTransportOptions} from './http-options.js';
+export type {InProcessServer, McpInProcessClientOptions} from './in-process.js';
+export {connectInProcess} from './in-process.js';
+export type {ListName, NotificationOptions} from './notifications.js';
 export type {CallToolOptions, RequestOptions} from './options.js';
+export {DEFAULT_MAX_TOTAL_TIMEOUT_MS} from './options.js';
 export type {Progress} from './requests.js';
 export type {ToolValue} from './result.js';
 export {readToolResult} from './result.js';
 export type {McpClient} from './session.js';
 export {MCP_CLIENT_PROTOCOL_VERSIONS} from './session.js';
+export {LOGGING_LEVELS} from './surface.js';

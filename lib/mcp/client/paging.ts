@@ -1,6 +1,7 @@
 /**
- * Listing every page: `tools/list` and `resources/list` are followed through `nextCursor` until
- * it is absent, refusing what would make the listing endless or ambiguous.
+ * Listing every page: `tools/list`, `resources/list`, `resources/templates/list` and
+ * `prompts/list` are followed through `nextCursor` until it is absent, refusing what would make the
+ * listing endless or ambiguous.
  */
 import type {JsonObject} from '../../jsonrpc/records.js';
 import {isObject} from '../../jsonrpc/records.js';
@@ -9,6 +10,9 @@ import {McpProtocolViolationError, McpTimeoutError} from './errors.js';
 import type {CheckedRequestOptions} from './options.js';
 import type {Requests} from './requests.js';
 
+/** The member of a list result that holds its entries. */
+export type ListKey = 'tools' | 'resources' | 'resourceTemplates' | 'prompts';
+
 /**
  * Follows `nextCursor` until it is absent (`null` is read as absent). `timeoutMs` bounds the
  * whole listing, every page together, so a server cannot keep it going forever.
@@ -16,7 +20,7 @@ import type {Requests} from './requests.js';
 export async function listAll(
     requests: Requests,
     method: string,
-    key: 'tools' | 'resources',
+    key: ListKey,
     options: CheckedRequestOptions,
 ): Promise<JsonObject[]> {
     const started = performance.now();
@@ -59,10 +63,13 @@ export async function listAll(
     }
 }
 
-/** A tool needs a name (unique over every page) and an `inputSchema` object; a resource a `uri`. */
+/**
+ * A tool needs a name (unique over every page) and an `inputSchema` object; a prompt a unique
+ * name; a resource a `uri`; a template a `uriTemplate`.
+ */
 function checkEntry(
     where: string,
-    key: string,
+    key: ListKey,
     index: number,
     entry: unknown,
     page: number,
@@ -74,18 +81,25 @@ function checkEntry(
         if (typeof entry.uri !== 'string') throw new McpProtocolViolationError(`${at} has no "uri" string`);
         return entry;
     }
+    if (key === 'resourceTemplates') {
+        if (typeof entry.uriTemplate !== 'string') {
+            throw new McpProtocolViolationError(`${at} has no "uriTemplate" string`);
+        }
+        return entry;
+    }
     const name = entry.name;
     if (typeof name !== 'string' || name === '') {
         throw new McpProtocolViolationError(`${at} has no "name" string`);
     }
-    if (!isObject(entry.inputSchema)) {
+    if (key === 'tools' && !isObject(entry.inputSchema)) {
         throw new McpProtocolViolationError(`${at} (${JSON.stringify(name)}) has no "inputSchema" object`);
     }
     const first = names.get(name);
+    const kind = key === 'tools' ? 'tool' : 'prompt';
     if (first !== undefined) {
         throw new McpProtocolViolationError(
-            `${at} repeats the tool name ${JSON.stringify(name)}, already listed on page ${first}; ` +
-                'tool names must be unique, so a call by that name would be ambiguous',
+            `${at} repeats the ${kind} name ${JSON.stringify(name)}, already listed on page ${first}; ` +
+                `${kind} names must be unique, so a ${key === 'tools' ? 'call' : 'get'} by that name would be ambiguous`,
         );
     }
     names.set(name, page);

@@ -43,6 +43,13 @@ export interface RequestTerms {
     elapsedMs?: number;
     /** Asks the server for progress (a `_meta.progressToken`) and receives it. */
     onProgress?: ((progress: Progress) => void) | undefined;
+    /**
+     * Each progress notification starts `timeoutMs` over (and a progress token is sent even
+     * without `onProgress`), up to `maxTotalMs` from the start of the request.
+     */
+    resetOnProgress?: boolean;
+    /** The whole request's bound, whatever progress arrives. Default: none. */
+    maxTotalMs?: number;
     /** `initialize` must not be cancelled: it is simply abandoned with the session. */
     cancellable: boolean;
 }
@@ -56,6 +63,8 @@ interface Pending {
     readonly exchange: AbortController;
     readonly terms: RequestTerms;
     timer: ReturnType<typeof setTimeout> | undefined;
+    /** The hard bound of a request whose timeout progress extends. */
+    maxTimer: ReturnType<typeof setTimeout> | undefined;
     onAbort: (() => void) | undefined;
 }
 
@@ -68,6 +77,8 @@ export class Requests {
     #lastId = 0;
     /** Set once the session is over: every later request fails with it. */
     #over: McpClientError | undefined;
+    /** Told of every notification besides progress, which belongs to its request. */
+    onNotification: ((method: string, params: JsonObject | undefined) => void) | undefined;
 
     constructor(transport: ClientTransport, onFatal: (error: McpClientError) => void) {
         this.#transport = transport;
@@ -94,24 +105,26 @@ export class Requests {
                 exchange: new AbortController(),
                 terms,
                 timer: undefined,
+                maxTimer: undefined,
                 onAbort: undefined,
             };
             this.#pending.set(id, pending);
-            if (terms.timeoutMs !== Number.POSITIVE_INFINITY) {
-                pending.timer = setTimeout(
-                    () => {
-                        const reason = `The client timed out after ${terms.timeoutMs} ms`;
-                        this.#abandon(pending, new McpTimeoutError(method, terms.timeoutMs), reason);
-                    },
-                    Math.max(1, Math.ceil(terms.timeoutMs - (terms.elapsedMs ?? 0))),
-                );
+            this.#arm(pending, terms.timeoutMs - (terms.elapsedMs ?? 0));
+            const maxTotalMs = terms.maxTotalMs;
+            if (maxTotalMs !== undefined && maxTotalMs !== Number.POSITIVE_INFINITY) {
+                pending.maxTimer = setTimeout(() => {
+                    const reason = `The client reached the call's maximum of ${maxTotalMs} ms`;
+                    const error = new McpTimeoutError(method, maxTotalMs, 'maxTotalTimeoutMs');
+                    this.#abandon(pending, error, reason);
+                }, maxTotalMs);
             }
             if (signal !== undefined) {
                 pending.onAbort = () =>
                     this.#abandon(pending, signal.reason, 'The client aborted the request');
                 signal.addEventListener('abort', pending.onAbort, {once: true});
             }
-            const sent = terms.onProgress === undefined ? params : withProgressToken(params, id);
+            const wantsProgress = terms.onProgress !== undefined || terms.resetOnProgress === true;
+            const sent = wantsProgress ? withProgressToken(params, id) : params;
             const message = {jsonrpc: '2.0', id, method, params: sent};
             this.#send(message, {requestId: id, signal: pending.exchange.signal}).then(
                 undefined,
@@ -148,6 +161,7 @@ export class Requests {
             });
         } else if (incoming.kind === 'notification') {
             if (incoming.method === 'notifications/progress') this.#progress(incoming.params);
+            else this.onNotification?.(incoming.method, incoming.params);
         } else if (incoming.kind === 'invalid') {
             this.fail(
                 new McpProtocolViolationError(`The MCP server sent an invalid message: ${incoming.message}`),
@@ -214,8 +228,10 @@ export class Requests {
         const token = params?.progressToken;
         const pending = typeof token === 'number' ? this.#pending.get(token) : undefined;
         // Progress for a request that has ended, or that asked for none, is simply late or spare.
-        const onProgress = pending?.terms.onProgress;
-        if (pending === undefined || onProgress === undefined || params === undefined) return;
+        const terms = pending?.terms;
+        if (pending === undefined || terms === undefined || params === undefined) return;
+        const {onProgress, resetOnProgress} = terms;
+        if (onProgress === undefined && resetOnProgress !== true) return;
         const {progress, total, message} = params;
         if (
             typeof progress !== 'number' ||
@@ -229,6 +245,8 @@ export class Requests {
             this.#abandon(pending, error, 'The server sent a malformed progress notification');
             return;
         }
+        if (resetOnProgress === true) this.#arm(pending, terms.timeoutMs);
+        if (onProgress === undefined) return;
         const update: Progress = {progress};
         if (total !== undefined) update.total = total;
         if (message !== undefined) update.message = message;
@@ -237,6 +255,20 @@ export class Requests {
         } catch (error) {
             this.#abandon(pending, error, "The client's progress callback failed");
         }
+    }
+
+    /** (Re)starts the request's timeout: `ms` from now, or none when its timeout is `Infinity`. */
+    #arm(pending: Pending, ms: number): void {
+        if (pending.timer !== undefined) clearTimeout(pending.timer);
+        const {timeoutMs} = pending.terms;
+        if (timeoutMs === Number.POSITIVE_INFINITY) return;
+        pending.timer = setTimeout(
+            () => {
+                const reason = `The client timed out after ${timeoutMs} ms`;
+                this.#abandon(pending, new McpTimeoutError(pending.method, timeoutMs), reason);
+            },
+            Math.max(1, Math.ceil(ms)),
+        );
     }
 
     /** Gives a request up: cancels it on the wire, then rejects it with `error`. */
@@ -267,6 +299,7 @@ export class Requests {
     #retire(pending: Pending): void {
         this.#pending.delete(pending.id);
         if (pending.timer !== undefined) clearTimeout(pending.timer);
+        if (pending.maxTimer !== undefined) clearTimeout(pending.maxTimer);
         if (pending.onAbort !== undefined) {
             pending.terms.signal?.removeEventListener('abort', pending.onAbort);
         }

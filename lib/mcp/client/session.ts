@@ -11,23 +11,34 @@ import {isObject} from '../../jsonrpc/records.js';
 import {describe} from '../../util/describe.js';
 import {checkString} from '../../util/options.js';
 import type {
+    CompleteParams,
+    CompleteResult,
+    GetPromptResult,
+    LoggingLevel,
+    PromptDescriptor,
+    ResourceTemplateDescriptor,
+} from '../protocol/features.js';
+import type {
     CallToolResult,
     Implementation,
     ReadResourceResult,
     ResourceDescriptor,
     ToolDescriptor,
 } from '../protocol/types.js';
-import {LEGACY_PROTOCOL_VERSIONS} from '../protocol/versions.js';
 import type {McpClientError} from './errors.js';
 import {McpConnectionError, McpProtocolViolationError} from './errors.js';
+import type {Handshake} from './handshake.js';
+import {checkHandshake} from './handshake.js';
+import type {NotificationOptions} from './notifications.js';
+import {deliver} from './notifications.js';
 import type {CallToolOptions, RequestOptions} from './options.js';
 import {checkRequestOptions} from './options.js';
 import {listAll} from './paging.js';
 import {Requests} from './requests.js';
+import * as surface from './surface.js';
 import type {ClientTransport} from './transport.js';
 
-/** The revisions this client accepts from a server, newest first: those negotiated by `initialize`. */
-export const MCP_CLIENT_PROTOCOL_VERSIONS: readonly string[] = LEGACY_PROTOCOL_VERSIONS;
+export {MCP_CLIENT_PROTOCOL_VERSIONS} from './handshake.js';
 
 /** A connected client. Every method rejects once the session is over. */
 export interface McpClient {
@@ -47,6 +58,26 @@ export interface McpClient {
     listResources(options?: RequestOptions): Promise<ResourceDescriptor[]>;
     /** Reads one resource; resolves with the `ReadResourceResult` exactly as sent. */
     readResource(uri: string, options?: RequestOptions): Promise<ReadResourceResult>;
+    /** Every resource template, following `nextCursor` through every page. */
+    listResourceTemplates(options?: RequestOptions): Promise<ResourceTemplateDescriptor[]>;
+    /** Every prompt, following `nextCursor` through every page; names are unique. */
+    listPrompts(options?: RequestOptions): Promise<PromptDescriptor[]>;
+    /** Gets one prompt with its arguments (strings); resolves with the `GetPromptResult` exactly as sent. */
+    getPrompt(
+        name: string,
+        args?: Record<string, string>,
+        options?: RequestOptions,
+    ): Promise<GetPromptResult>;
+    /** Asks for suggestions for a prompt argument or template variable; resolves with the result as sent. */
+    complete(params: CompleteParams, options?: RequestOptions): Promise<CompleteResult>;
+    /** Sends `ping`; resolves once the server answers. */
+    ping(options?: RequestOptions): Promise<void>;
+    /** Asks the server for log messages at `level` and above (`notifications/message`, see `onLog`). */
+    setLoggingLevel(level: LoggingLevel, options?: RequestOptions): Promise<void>;
+    /** Asks to be told when the resource changes (`notifications/resources/updated`, see `onResourceUpdated`). */
+    subscribeResource(uri: string, options?: RequestOptions): Promise<void>;
+    /** Withdraws a `subscribeResource`. */
+    unsubscribeResource(uri: string, options?: RequestOptions): Promise<void>;
     /** Ends the session and the transport. Idempotent: every call returns the same promise. */
     close(): Promise<void>;
 }
@@ -58,13 +89,8 @@ export interface SessionSettings {
     listTimeoutMs: number;
     callTimeoutMs: number;
     signal: AbortSignal | undefined;
-}
-
-interface Handshake {
-    protocolVersion: string;
-    capabilities: JsonObject;
-    serverInfo: Implementation;
-    instructions: string | undefined;
+    /** The notification callbacks, checked. Default: none. */
+    notifications?: NotificationOptions;
 }
 
 /**
@@ -90,6 +116,10 @@ class Session implements McpClient {
         this.#requests = new Requests(transport, () => {
             void this.close();
         });
+        const callbacks = settings.notifications;
+        if (callbacks !== undefined) {
+            this.#requests.onNotification = (method, params) => deliver(callbacks, method, params);
+        }
     }
 
     get serverInfo(): Implementation {
@@ -196,6 +226,51 @@ class Session implements McpClient {
             });
     }
 
+    listResourceTemplates(options?: RequestOptions): Promise<ResourceTemplateDescriptor[]> {
+        const where = 'client.listResourceTemplates';
+        const checked = checkRequestOptions(where, options, this.#settings.listTimeoutMs, false);
+        const listing = listAll(this.#requests, 'resources/templates/list', 'resourceTemplates', checked);
+        return listing as Promise<ResourceTemplateDescriptor[]>;
+    }
+
+    listPrompts(options?: RequestOptions): Promise<PromptDescriptor[]> {
+        const checked = checkRequestOptions(
+            'client.listPrompts',
+            options,
+            this.#settings.listTimeoutMs,
+            false,
+        );
+        return listAll(this.#requests, 'prompts/list', 'prompts', checked) as Promise<PromptDescriptor[]>;
+    }
+
+    getPrompt(
+        name: string,
+        args?: Record<string, string>,
+        options?: RequestOptions,
+    ): Promise<GetPromptResult> {
+        return surface.getPrompt(this.#requests, this.#settings.callTimeoutMs, name, args, options);
+    }
+
+    complete(params: CompleteParams, options?: RequestOptions): Promise<CompleteResult> {
+        return surface.complete(this.#requests, this.#settings.callTimeoutMs, params, options);
+    }
+
+    ping(options?: RequestOptions): Promise<void> {
+        return surface.ping(this.#requests, this.#settings.callTimeoutMs, options);
+    }
+
+    setLoggingLevel(level: LoggingLevel, options?: RequestOptions): Promise<void> {
+        return surface.setLoggingLevel(this.#requests, this.#settings.callTimeoutMs, level, options);
+    }
+
+    subscribeResource(uri: string, options?: RequestOptions): Promise<void> {
+        return surface.subscription(this.#requests, this.#settings.callTimeoutMs, true, uri, options);
+    }
+
+    unsubscribeResource(uri: string, options?: RequestOptions): Promise<void> {
+        return surface.subscription(this.#requests, this.#settings.callTimeoutMs, false, uri, options);
+    }
+
     close(): Promise<void> {
         this.#closing ??= this.#shutdown();
         return this.#closing;
@@ -205,33 +280,6 @@ class Session implements McpClient {
         this.#requests.close();
         await this.#transport.close();
     }
-}
-
-function checkHandshake(result: unknown): Handshake {
-    const where = "The MCP server's initialize result";
-    if (!isObject(result)) throw new McpProtocolViolationError(`${where} is not an object`);
-    const {protocolVersion, capabilities, serverInfo, instructions} = result;
-    if (typeof protocolVersion !== 'string' || protocolVersion === '') {
-        throw new McpProtocolViolationError(`${where} has no "protocolVersion" string`);
-    }
-    if (!MCP_CLIENT_PROTOCOL_VERSIONS.includes(protocolVersion)) {
-        throw new McpProtocolViolationError(
-            `The MCP server chose protocol revision ${JSON.stringify(protocolVersion.slice(0, 40))}, which this ` +
-                `client does not speak; it speaks ${MCP_CLIENT_PROTOCOL_VERSIONS.join(', ')}`,
-        );
-    }
-    if (!isObject(capabilities)) throw new McpProtocolViolationError(`${where} has no "capabilities" object`);
-    if (
-        !isObject(serverInfo) ||
-        typeof serverInfo.name !== 'string' ||
-        typeof serverInfo.version !== 'string'
-    ) {
-        throw new McpProtocolViolationError(`${where} has no "serverInfo" with "name" and "version" strings`);
-    }
-    if (instructions !== undefined && typeof instructions !== 'string') {
-        throw new McpProtocolViolationError(`${where} has "instructions" that are not a string`);
-    }
-    return {protocolVersion, capabilities, serverInfo: serverInfo as Implementation, instructions};
 }
 
 function checkSerializable(args: JsonObject | undefined): void {

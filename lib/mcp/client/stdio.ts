@@ -5,6 +5,10 @@
  *
  * Ending the child, on `close()` for any reason: pending writes finish, stdin is ended, and the
  * child gets `exitGraceMs` to exit by itself; then SIGTERM and `terminateGraceMs`; then SIGKILL.
+ * On POSIX the child leads a process group of its own and the signals go to the group, so a server
+ * the command starts (`npx`, `sh -c`) ends with it; once the child has exited, what is left of the
+ * group gets SIGTERM, `terminateGraceMs`, then SIGKILL. A process that leaves the group (`setsid`)
+ * is out of reach.
  * Once it has exited, its pipes get `exitGraceMs` to deliver what is left (a grandchild holding
  * them open cannot keep them longer); then they are destroyed, so no handle keeps the process alive.
  *
@@ -20,6 +24,7 @@ import {RecordWriter} from '../../jsonrpc/writer.js';
 import {messageOf} from '../../util/message.js';
 import {resolveCommand} from './command.js';
 import {McpConnectionError, McpProtocolViolationError} from './errors.js';
+import {groupAlive, OWN_GROUP, signalGroup} from './group.js';
 import type {ClientTransport, TransportHandlers} from './transport.js';
 
 export interface StdioTransportSettings {
@@ -56,7 +61,15 @@ export class StdioTransport implements ClientTransport {
         const {command, args, env, cwd, stderr} = this.#settings;
         const target = await resolveCommand(command, args, {env: env ?? process.env, cwd});
         const stdio: StdioOptions = ['pipe', 'pipe', typeof stderr === 'function' ? 'pipe' : stderr];
-        const child = spawn(target.file, target.args, {cwd, env, stdio, shell: false, windowsHide: true});
+        const child = spawn(target.file, target.args, {
+            cwd,
+            env,
+            stdio,
+            shell: false,
+            windowsHide: true,
+            // Its own process group, so closing can reach what the command started (`npx`, `sh -c`).
+            detached: OWN_GROUP,
+        });
         await new Promise<void>((resolve, reject) => {
             const onSpawn = (): void => {
                 child.off('error', onError);
@@ -208,13 +221,14 @@ export class StdioTransport implements ClientTransport {
                 if (!child.stdin?.destroyed && !child.stdin?.writableEnded) child.stdin?.end();
             });
             if (!(await this.#exitWithin(exitGraceMs))) {
-                child.kill('SIGTERM');
+                this.#signal(child, 'SIGTERM');
                 if (!(await this.#exitWithin(terminateGraceMs))) {
-                    child.kill('SIGKILL');
+                    this.#signal(child, 'SIGKILL');
                     await this.#exit;
                 }
             }
         }
+        await this.#endGroup(child);
         await this.#drained();
         for (const timer of this.#timers) clearTimeout(timer);
         this.#timers.clear();
@@ -224,6 +238,30 @@ export class StdioTransport implements ClientTransport {
         if (!this.#reported) {
             this.#reported = true;
             this.#handlers?.closed(undefined);
+        }
+    }
+
+    /** SIGTERM or SIGKILL to the child's whole group on POSIX, to the child alone on Windows. */
+    #signal(child: ChildProcess, signal: NodeJS.Signals): void {
+        if (!OWN_GROUP || child.pid === undefined || !signalGroup(child.pid, signal)) child.kill(signal);
+    }
+
+    /**
+     * The child has exited; what it started may not have. What is left of its group gets SIGTERM,
+     * `terminateGraceMs` to go, then SIGKILL. A group has no exit event, so it is looked at every
+     * few milliseconds meanwhile.
+     */
+    async #endGroup(child: ChildProcess): Promise<void> {
+        const group = child.pid;
+        if (!OWN_GROUP || group === undefined || !(await groupAlive(group))) return;
+        signalGroup(group, 'SIGTERM');
+        const deadline = performance.now() + this.#settings.terminateGraceMs;
+        while (await groupAlive(group)) {
+            if (performance.now() >= deadline) {
+                signalGroup(group, 'SIGKILL');
+                return;
+            }
+            await new Promise<void>((resolve) => this.#after(GROUP_POLL_MS, resolve));
         }
     }
 
@@ -263,6 +301,9 @@ export class StdioTransport implements ClientTransport {
         (this.#handlers as TransportHandlers).closed(error);
     }
 }
+
+/** How often a group still alive after its leader is looked at again, in ms. */
+const GROUP_POLL_MS = 10;
 
 function exitError(command: string, code: number | null, signal: NodeJS.Signals | null): McpConnectionError {
     const how = code === null ? `was killed by ${signal}` : `exited with code ${code}`;

@@ -36,7 +36,7 @@ const CONNECT: [unknown, string, string][] = [
         'TypeError',
         'connectMcpClient: unknown option "stdin"; the options are command, args, env, cwd, stderr, ' +
             'maxMessageBytes, exitGraceMs, terminateGraceMs, clientInfo, protocolVersion, initializeTimeoutMs, ' +
-            'listTimeoutMs, callTimeoutMs, signal',
+            'listTimeoutMs, callTimeoutMs, signal, onNotification, onLog, onListChanged, onResourceUpdated',
     ],
     [{command: ''}, 'TypeError', 'connectMcpClient: command must be a non-empty string, got the string ""'],
     [{command: 3}, 'TypeError', 'connectMcpClient: command must be a non-empty string, got number 3'],
@@ -153,7 +153,7 @@ test('the methods check their arguments and options before sending anything', GU
         [
             () => client.callTool('t', {}, {timeout: 5} as never),
             'TypeError',
-            'client.callTool: unknown option "timeout"; the options are signal, timeoutMs, onProgress',
+            'client.callTool: unknown option "timeout"; the options are signal, timeoutMs, onProgress, resetTimeoutOnProgress, maxTotalTimeoutMs',
         ],
         [
             () => client.callTool('t', {}, {onProgress: true} as never),
