@@ -8,6 +8,8 @@ export {DEFAULT_MAX_MESSAGE_BYTES} from '../../util/options.js';
 /** The MCP wire shapes: results, content blocks, descriptors, identities. */
 export type * from '../protocol/features.js';
 export type * from '../protocol/types.js';
+export type {ServerRequestHandler, ServerRequestHandlers} from './answering.js';
+export {DEFAULT_MAX_INPUT_ROUNDS} from './answering.js';
 export type {
     McpClientCommonOptions,
     McpClientOptions,
@@ -23,6 +25,8 @@ export {
     DEFAULT_LIST_TIMEOUT_MS,
     DEFAULT_TERMINATE_GRACE_MS,
 } from './connect.js';
+export type {VersionNegotiation} from './era.js';
+export {DEFAULT_DISCOVER_TIMEOUT_MS} from './era.js';
 export {
     McpClientError,
     McpConnectionError,

@@ -1,0 +1,108 @@
+/**
+ * The era probe: `server/discover` with the modern envelope, and the reading of its outcome. A
+ * `DiscoverResult` or a recognised modern error means a modern server; any other error, a refusal
+ * of the HTTP exchange that carries no modern error, or no answer within the wait, means a legacy
+ * one. No single error code decides it.
+ */
+import {isObject} from '../../jsonrpc/records.js';
+import {SERVER_INFO_KEY} from '../protocol/meta.js';
+import type {Implementation, JsonObject} from '../protocol/types.js';
+import {MODERN_PROTOCOL_VERSION} from '../protocol/versions.js';
+import type {Negotiated} from './era.js';
+import {
+    McpConnectionError,
+    McpHttpError,
+    McpProtocolViolationError,
+    McpRemoteError,
+    McpTimeoutError,
+} from './errors.js';
+import type {Requests} from './requests.js';
+
+/** The errors only a modern server sends: header mismatch, missing capability, unsupported revision. */
+export const MODERN_ERROR_CODES: ReadonlySet<number> = new Set([-32020, -32021, -32022]);
+const UNSUPPORTED_PROTOCOL_VERSION = -32022;
+
+export type ProbeOutcome = {kind: 'modern'; negotiated: Negotiated} | {kind: 'legacy'; why: string};
+
+export async function probe(
+    requests: Requests,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+): Promise<ProbeOutcome> {
+    let result: unknown;
+    try {
+        result = await requests.request(
+            'server/discover',
+            {},
+            {signal, timeoutMs, cancellable: false, dropLateAnswer: true},
+        );
+    } catch (error) {
+        return {kind: 'legacy', why: legacyReason(error)};
+    }
+    if (!isObject(result) || !Array.isArray(result.supportedVersions)) {
+        return {kind: 'legacy', why: 'its server/discover result has no "supportedVersions" list'};
+    }
+    const versions = result.supportedVersions.filter(
+        (version): version is string => typeof version === 'string',
+    );
+    if (!versions.includes(MODERN_PROTOCOL_VERSION)) throw unsupported(versions);
+    const {capabilities, instructions} = result;
+    if (!isObject(capabilities)) {
+        throw new McpProtocolViolationError(
+            'The MCP server\'s server/discover result has no "capabilities" object',
+        );
+    }
+    return {
+        kind: 'modern',
+        negotiated: {
+            era: 'modern',
+            protocolVersion: MODERN_PROTOCOL_VERSION,
+            capabilities,
+            serverInfo: serverInfoOf(result) ?? {name: '', version: ''},
+            instructions: typeof instructions === 'string' ? instructions : undefined,
+            discovery: result,
+        },
+    };
+}
+
+/** The server identity a modern result carries in `_meta`, when it is well formed. */
+export function serverInfoOf(result: JsonObject): Implementation | undefined {
+    const meta = result._meta;
+    const info = isObject(meta) ? meta[SERVER_INFO_KEY] : undefined;
+    if (!isObject(info) || typeof info.name !== 'string' || typeof info.version !== 'string')
+        return undefined;
+    return info as Implementation;
+}
+
+/**
+ * Why the failed probe means a legacy server; rethrows what means a modern server or no server
+ * at all (the caller's abort, a lost connection, an HTTP refusal other than 400, 404 or 405).
+ */
+function legacyReason(error: unknown): string {
+    if (error instanceof McpRemoteError) {
+        if (error.code === UNSUPPORTED_PROTOCOL_VERSION) {
+            const data = error.data;
+            const supported = isObject(data) && Array.isArray(data.supported) ? data.supported : [];
+            throw unsupported(
+                supported.filter((v): v is string => typeof v === 'string'),
+                error,
+            );
+        }
+        if (MODERN_ERROR_CODES.has(error.code)) throw error;
+        return `it answered server/discover with error ${error.code} (${JSON.stringify(error.message.slice(0, 200))})`;
+    }
+    if (error instanceof McpTimeoutError)
+        return `it did not answer server/discover within ${error.timeoutMs} ms`;
+    if (error instanceof McpHttpError && [400, 404, 405].includes(error.status ?? 0)) {
+        return `it refused server/discover with HTTP ${error.status} and no modern JSON-RPC error`;
+    }
+    throw error;
+}
+
+function unsupported(versions: readonly string[], cause?: unknown): McpConnectionError {
+    return new McpConnectionError(
+        `The MCP server serves the modern era but not ${MODERN_PROTOCOL_VERSION} (it serves ${versions.join(', ') || 'no revision it named'}); ` +
+            'this client speaks no other modern revision',
+        cause === undefined ? undefined : {cause},
+    );
+}
