@@ -30,14 +30,20 @@ export async function probe(
     signal: AbortSignal | undefined,
 ): Promise<ProbeOutcome> {
     let result: unknown;
-    try {
-        result = await requests.request(
-            'server/discover',
-            {},
-            {signal, timeoutMs, cancellable: false, dropLateAnswer: true},
-        );
-    } catch (error) {
-        return {kind: 'legacy', why: legacyReason(error)};
+    // A server may refuse the first attempt's revision and list it as supported all the same (a
+    // gateway that lost a race, say): the probe is sent again, once, before that is believed.
+    for (let attempt = 0; ; attempt++) {
+        try {
+            result = await requests.request(
+                'server/discover',
+                {},
+                {signal, timeoutMs, cancellable: false, dropLateAnswer: true},
+            );
+            break;
+        } catch (error) {
+            if (attempt === 0 && offersModern(error)) continue;
+            return {kind: 'legacy', why: legacyReason(error)};
+        }
     }
     if (!isObject(result) || !Array.isArray(result.supportedVersions)) {
         return {kind: 'legacy', why: 'its server/discover result has no "supportedVersions" list'};
@@ -74,6 +80,15 @@ export function serverInfoOf(result: JsonObject): Implementation | undefined {
     return info as Implementation;
 }
 
+/** An unsupported-revision refusal whose `supported` list names the revision this client speaks. */
+function offersModern(error: unknown): boolean {
+    if (!(error instanceof McpRemoteError) || error.code !== UNSUPPORTED_PROTOCOL_VERSION) return false;
+    const data = error.data;
+    return (
+        isObject(data) && Array.isArray(data.supported) && data.supported.includes(MODERN_PROTOCOL_VERSION)
+    );
+}
+
 /**
  * Why the failed probe means a legacy server; rethrows what means a modern server or no server
  * at all (the caller's abort, a lost connection, an HTTP refusal other than 400, 404 or 405).
@@ -83,6 +98,12 @@ function legacyReason(error: unknown): string {
         if (error.code === UNSUPPORTED_PROTOCOL_VERSION) {
             const data = error.data;
             const supported = isObject(data) && Array.isArray(data.supported) ? data.supported : [];
+            if (supported.includes(MODERN_PROTOCOL_VERSION)) {
+                throw new McpConnectionError(
+                    `The MCP server refused ${MODERN_PROTOCOL_VERSION} twice while listing it as supported: ${error.message}`,
+                    {cause: error},
+                );
+            }
             throw unsupported(
                 supported.filter((v): v is string => typeof v === 'string'),
                 error,
