@@ -114,8 +114,10 @@ function legacyReason(error: unknown): string {
     }
     if (error instanceof McpTimeoutError)
         return `it did not answer server/discover within ${error.timeoutMs} ms`;
-    if (error instanceof McpHttpError && [400, 404, 405].includes(error.status ?? 0)) {
-        return `it refused server/discover with HTTP ${error.status} and no modern JSON-RPC error`;
+    // A refused exchange reaches the request as the failure to send it, with the HTTP error as cause.
+    const refused = error instanceof McpConnectionError ? error.cause : error;
+    if (refused instanceof McpHttpError && [400, 404, 405].includes(refused.status ?? 0)) {
+        return `it refused server/discover with HTTP ${refused.status} and no modern JSON-RPC error`;
     }
     throw error;
 }
