@@ -46,7 +46,7 @@ const DUPLICATE = {
     },
 };
 
-function modern(seen: Seen, res: ServerResponse, extra?: (method: string) => unknown): void {
+function modern(seen: Seen, res: ServerResponse, extra?: (method: string) => unknown): unknown {
     if (seen.method !== 'POST') return status(res, 405);
     const {method} = seen.json as {method: string};
     const answer = extra?.(method);
