@@ -120,10 +120,6 @@ const ROUNDS_RULE: NumberRule = {
 };
 
 export const COMMON_OPTION_NAMES = [
-    'versionNegotiation',
-    'discoverTimeoutMs',
-    'handlers',
-    'maxInputRounds',
     'clientInfo',
     'protocolVersion',
     'initializeTimeoutMs',
@@ -131,6 +127,10 @@ export const COMMON_OPTION_NAMES = [
     'callTimeoutMs',
     'signal',
     ...NOTIFICATION_OPTION_NAMES,
+    'versionNegotiation',
+    'discoverTimeoutMs',
+    'handlers',
+    'maxInputRounds',
 ];
 const STDIO = [
     'command',
