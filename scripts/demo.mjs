@@ -1,12 +1,14 @@
 // `npm run demo`: the official MCP TypeScript SDK client starts examples/observatory.mjs as a
 // subprocess, exactly as a desktop assistant or IDE agent would, and drives it over stdio. It
 // prints what the server offers, a few calls, a read, a long call that reports its progress, and
-// a slow call cancelled mid-way: after it has reported some progress.
+// a slow call cancelled mid-way: after it has reported some progress. Then it drives
+// examples/star-atlas.mjs: a typed tool, a prompt and a resource template, with completion.
 import {once} from 'node:events';
 import {createInterface} from 'node:readline';
 import {fileURLToPath} from 'node:url';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
+import {atlasDemo} from './demo-atlas.mjs';
 
 const example = fileURLToPath(new URL('../examples/observatory.mjs', import.meta.url));
 
@@ -116,6 +118,8 @@ say(
 
 await client.close();
 say("→ close: the client ends the server's stdin, and the server drains and exits");
+say('');
+await atlasDemo(say);
 
 /**
  * @param {string} name

@@ -11,6 +11,7 @@ import {describe, test} from 'node:test';
 import {pathToFileURL} from 'node:url';
 import type * as Host from '../../lib/core/host/index.js';
 import type * as Client from '../../lib/mcp/client/index.js';
+import type * as Http from '../../lib/mcp/http/index.js';
 import type * as Stdio from '../../lib/mcp/stdio/index.js';
 import type * as Runtime from '../../lib/native/runtime.js';
 import {runNode} from '../helpers/process.js';
@@ -103,6 +104,49 @@ describe('the bundled entries', () => {
             ([, {default: bundle}]) => pathToFileURL(join(REPO_ROOT, bundle)).href,
         );
         assert.deepEqual(printed, {code: 0, signal: null, stdout: `${expected.join('\n')}\n`, stderr: ''});
+    });
+
+    test('share McpProtocolError between the stdio and HTTP entries, so a tool may throw either', async () => {
+        const stdio = await imported<typeof Stdio>('mcp/stdio');
+        const http = await imported<typeof Http>('mcp/http');
+        assert.equal(http.McpProtocolError, stdio.McpProtocolError);
+        assert.equal(http.ErrorCode, stdio.ErrorCode);
+        const handler = http.createMcpHttpHandler({
+            serverInfo: {name: 'bundle', version: '1'},
+            tools: [
+                {
+                    name: 'refuse',
+                    inputSchema: {type: 'object'},
+                    handler: () => {
+                        throw new stdio.McpProtocolError(-32050, 'Refused on purpose');
+                    },
+                },
+            ],
+        });
+        const initialize = {
+            protocolVersion: '2025-11-25',
+            capabilities: {},
+            clientInfo: {name: 'c', version: '1'},
+        };
+        const post = (body: unknown, headers: Record<string, string> = {}) =>
+            handler.fetch(
+                new Request('http://127.0.0.1/mcp', {
+                    method: 'POST',
+                    headers: {'content-type': 'application/json', ...headers},
+                    body: JSON.stringify(body),
+                }),
+            );
+        const opened = await post({jsonrpc: '2.0', id: 0, method: 'initialize', params: initialize});
+        const session = opened.headers.get('mcp-session-id') as string;
+        const refused = await post(
+            {jsonrpc: '2.0', id: 1, method: 'tools/call', params: {name: 'refuse'}},
+            {'mcp-session-id': session},
+        );
+        assert.equal(
+            await refused.text(),
+            '{"jsonrpc":"2.0","id":1,"error":{"code":-32050,"message":"Refused on purpose"}}\n',
+        );
+        await handler.close();
     });
 
     test("give a client's framing error the server entry's own Utf8DecodeError as its cause", async () => {

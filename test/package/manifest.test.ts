@@ -49,7 +49,7 @@ describe('the published package', () => {
         const sources = await filesUnder('lib', '.ts');
         assert.ok(sources.includes('lib/mcp/stdio/index.ts'));
         const bundles = await filesUnder('dist/bundle', '');
-        const entries = ['core/host', 'mcp/client', 'mcp/stdio', 'native/cli', 'native/runtime'];
+        const entries = ['core/host', 'mcp/client', 'mcp/http', 'mcp/stdio', 'native/cli', 'native/runtime'];
         for (const entry of entries) {
             for (const suffix of ['.js', '.js.map']) {
                 assert.ok(bundles.includes(`dist/bundle/${entry}${suffix}`), `dist/bundle/${entry}${suffix}`);

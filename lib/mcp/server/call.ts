@@ -4,15 +4,17 @@
  */
 import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
 import type {Era} from './era.js';
+import type {LogWire} from './logging.js';
+import {Log} from './logging.js';
 import type {SessionOutput} from './output.js';
 import type {ProgressSource} from './progress.js';
 import {ProgressReporter, progressTokenOf} from './progress.js';
-import type {HandlerContext, Implementation, ProgressUpdate} from './types.js';
+import type {HandlerContext, HandlerMethod, Implementation, LoggingLevel, ProgressUpdate} from './types.js';
 
-export type CallMethod = 'tools/call' | 'resources/read';
+export type CallMethod = HandlerMethod;
 
-/** What a call needs of what runs it: an output for its progress, and an answer once it settled. */
-export interface CallHost {
+/** What a call needs of what runs it: an output for its progress and log messages, and an answer once it settled. */
+export interface CallHost extends LogWire {
     readonly output: SessionOutput;
     /** The promise of `call`'s handler settled (once per call): answer it at the end of the turn. */
     queueAnswer(call: Call): void;
@@ -23,6 +25,8 @@ export interface ClientData {
     readonly clientInfo: Implementation;
     readonly clientCapabilities: JsonObject;
     readonly protocolVersion: string;
+    /** The rank of this 2026-07-28 request's `_meta` log level, when it asked for log messages. */
+    readonly logLevel?: number;
 }
 
 /**
@@ -82,6 +86,13 @@ const reportProgressOfContext = {
     },
 }.get;
 
+/** The context's own `log` getter, shared the same way as `reportProgress`'s. */
+const logOfContext = {
+    get(this: object): ((level: LoggingLevel, data: unknown, logger?: string) => boolean) | undefined {
+        return CallStamp.find(this)?.log;
+    },
+}.get;
+
 /**
  * Defines an enumerable, configurable getter without a setter; the freeze that follows makes it
  * non-configurable, so the context ends with exactly the descriptor `Object.defineProperty` with
@@ -101,6 +112,14 @@ type DefineGetter = (this: object, key: string, get: (this: object) => unknown) 
  */
 const Context = function (this: object): void {} as unknown as new () => {[key: string]: unknown};
 Context.prototype = Object.prototype;
+
+/** What a call's target names, by method; a completion's target describes itself. */
+const TARGETS = {
+    'tools/call': 'tool',
+    'resources/read': 'resource',
+    'prompts/get': 'prompt',
+    'completion/complete': '',
+} as const;
 
 /**
  * Every field is a slot of 8 bytes in each pending call (Node builds without pointer compression),
@@ -132,7 +151,9 @@ export class Call implements ProgressSource {
     #reason: unknown;
     #controller: AbortController | undefined;
     #progress: ProgressReporter | undefined;
+    #log: Log | undefined;
 
+    /** `extra`: fields of the context beyond every handler's (a template's `variables`, say). */
     constructor(
         id: RequestId,
         method: CallMethod,
@@ -141,6 +162,7 @@ export class Call implements ProgressSource {
         era: Era,
         client: ClientData,
         host: CallHost,
+        extra?: JsonObject,
     ) {
         this.target = target;
         this.era = era;
@@ -159,6 +181,10 @@ export class Call implements ProgressSource {
         context.clientCapabilities = client.clientCapabilities;
         context.protocolVersion = client.protocolVersion;
         defineGetter.call(context, 'reportProgress', reportProgressOfContext);
+        defineGetter.call(context, 'log', logOfContext);
+        if (extra !== undefined) Object.assign(context, extra);
+        // A 2026-07-28 request carries its own level; otherwise the session's applies when it logs.
+        if (client.logLevel !== undefined) this.#log = new Log(this, host, client.logLevel);
         this.context = Object.freeze(context) as unknown as HandlerContext;
     }
 
@@ -195,6 +221,12 @@ export class Call implements ProgressSource {
         return this.#progress.report;
     }
 
+    /** Created on first use, like progress. */
+    get log(): (level: LoggingLevel, data: unknown, logger?: string) => boolean {
+        this.#log ??= new Log(this, this.#host, this.era.modern ? undefined : null);
+        return this.#log.send;
+    }
+
     /** Created on first use: most handlers that finish at once never look at it. */
     get signal(): AbortSignal {
         if (this.#controller === undefined) {
@@ -219,6 +251,7 @@ export class Call implements ProgressSource {
         this.#cancelled = true;
         this.#reason = reason;
         this.#progress?.withdraw();
+        this.#log?.withdraw();
         this.#controller?.abort(reason);
     }
 
@@ -239,7 +272,11 @@ export class Call implements ProgressSource {
     }
 
     describe(): string {
-        const what = this.method === 'tools/call' ? 'tool' : 'resource';
-        return `${this.method} of ${what} ${JSON.stringify(this.target)} (request id ${JSON.stringify(this.requestId)})`;
+        const method = this.method;
+        const what =
+            method === 'completion/complete'
+                ? this.target
+                : `${TARGETS[method]} ${JSON.stringify(this.target)}`;
+        return `${method} of ${what} (request id ${JSON.stringify(this.requestId)})`;
     }
 }

@@ -34,9 +34,12 @@ export class Calls implements CallHost {
     #running = 0;
     readonly #answerQueued = () => this.flush();
     #waiters: (() => void)[] = [];
+    /** The session's level from `logging/setLevel` (or the `logging` option); undefined: none. */
+    logLevel: number | undefined;
 
-    constructor(output: SessionOutput) {
+    constructor(output: SessionOutput, logLevel?: number) {
         this.output = output;
+        this.logLevel = logLevel;
     }
 
     /** Calls not answered yet: their handlers run, or settled and wait for the end of the turn. */

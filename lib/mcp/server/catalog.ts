@@ -12,6 +12,10 @@ import type {JsonObject} from '../../jsonrpc/records.js';
 import {isObject} from '../../jsonrpc/records.js';
 import {describe} from '../../util/describe.js';
 import {checkKnownKeys, DEFAULT_MAX_MESSAGE_BYTES} from '../../util/options.js';
+import {LOGGING_LEVELS, levelRank} from './log-levels.js';
+import type {McpStdioServerOptions} from './options.js';
+import type {PromptEntry} from './prompt-catalog.js';
+import {capturePrompts} from './prompt-catalog.js';
 import {servedTool} from './schema-tool.js';
 import type {CacheHints, Versions} from './settings.js';
 import {
@@ -19,16 +23,13 @@ import {
     captureVersions,
     DEFAULT_LIST_CACHE,
     DEFAULT_READ_CACHE,
+    entries,
     positiveInteger,
     toJson,
 } from './settings.js';
-import type {
-    McpResource,
-    McpSchemaTool,
-    McpStdioServerOptions,
-    ResourceHandler,
-    ToolHandler,
-} from './types.js';
+import type {TemplateEntry} from './template-catalog.js';
+import {captureTemplates} from './template-catalog.js';
+import type {McpResource, McpSchemaTool, ResourceHandler, ToolHandler} from './types.js';
 
 export const DEFAULT_OUTPUT_HIGH_WATER_MARK = 16 * 1024 * 1024;
 
@@ -39,8 +40,24 @@ export interface Catalog {
     readonly toolsJson: string;
     /** The resource descriptors as a JSON array. */
     readonly resourcesJson: string;
+    /** The resource templates in catalog order, the order `resources/read` tries them. */
+    readonly templates: readonly TemplateEntry[];
+    /** The template descriptors as a JSON array. */
+    readonly templatesJson: string;
+    readonly prompts: ReadonlyMap<string, PromptEntry>;
+    /** The prompt descriptors as a JSON array. */
+    readonly promptsJson: string;
+    /** Some prompt or template has a completer: `completion/complete` is served. */
+    readonly completions: boolean;
+    /** The `logging` option: `logging/setLevel` and the per-request log level are served. */
+    readonly logging: boolean;
+    /** The rank a level given as the `logging` option sets for a legacy session until `logging/setLevel`. */
+    readonly defaultLogLevel: number | undefined;
     readonly serverInfoJson: string;
-    /** `{"tools":{}, "resources":{}}`, each only when its catalog is not empty. */
+    /**
+     * `{"tools":{},"resources":{},"prompts":{},"completions":{},"logging":{}}`, each only when its
+     * catalog is not empty (`resources` for resources or templates) or its option is set.
+     */
     readonly capabilitiesJson: string;
     readonly instructions: string | undefined;
     readonly versions: Versions;
@@ -57,6 +74,9 @@ const OPTION_NAMES: readonly string[] = [
     'instructions',
     'tools',
     'resources',
+    'resourceTemplates',
+    'prompts',
+    'logging',
     'protocolVersions',
     'listCache',
     'readCache',
@@ -91,6 +111,22 @@ export function buildCatalog(options: McpStdioServerOptions): Catalog {
     const versions = captureVersions(options.protocolVersions);
     const tools = captureTools(options.tools, versions.legacy.length > 0);
     const resources = captureResources(options.resources);
+    const templates = captureTemplates(options.resourceTemplates);
+    const prompts = capturePrompts(options.prompts);
+    const loggingOption = options.logging ?? false;
+    const defaultLogLevel = typeof loggingOption === 'string' ? levelRank(loggingOption) : undefined;
+    if (typeof loggingOption !== 'boolean' && defaultLogLevel === undefined) {
+        throw new TypeError(
+            `createMcpStdioServer: logging must be a boolean or a log level string, got ${describe(loggingOption)}`,
+        );
+    }
+    if (defaultLogLevel === -1) {
+        throw new RangeError(
+            `createMcpStdioServer: logging ${JSON.stringify(loggingOption)} is not a log level; the levels are ${LOGGING_LEVELS.join(', ')}`,
+        );
+    }
+    const logging = loggingOption !== false;
+    const completions = prompts.completes || templates.completes;
     const maxMessageBytes = positiveInteger(
         'maxMessageBytes',
         options.maxMessageBytes,
@@ -107,7 +143,10 @@ export function buildCatalog(options: McpStdioServerOptions): Catalog {
 
     const capabilities: JsonObject = {};
     if (tools.handlers.size > 0) capabilities.tools = {};
-    if (resources.handlers.size > 0) capabilities.resources = {};
+    if (resources.handlers.size > 0 || templates.entries.length > 0) capabilities.resources = {};
+    if (prompts.entries.size > 0) capabilities.prompts = {};
+    if (completions) capabilities.completions = {};
+    if (logging) capabilities.logging = {};
     const capabilitiesJson = JSON.stringify(capabilities);
     const serverInfoJson = toJson(serverInfo, 'serverInfo');
     const tail =
@@ -122,6 +161,13 @@ export function buildCatalog(options: McpStdioServerOptions): Catalog {
         resources: resources.handlers,
         toolsJson: `[${tools.descriptors.join(',')}]`,
         resourcesJson: `[${resources.descriptors.join(',')}]`,
+        templates: templates.entries,
+        templatesJson: templates.json,
+        prompts: prompts.entries,
+        promptsJson: prompts.json,
+        completions,
+        logging,
+        defaultLogLevel,
         serverInfoJson,
         capabilitiesJson,
         instructions,
@@ -220,15 +266,6 @@ function checkHandler<Handler>(label: string, handler: unknown): asserts handler
             `createMcpStdioServer: ${label} needs a "handler" function, got ${describe(handler)}`,
         );
     }
-}
-
-function entries<Entry>(option: string, value: unknown): [number, Entry][] {
-    if (value === undefined) return [];
-    if (!Array.isArray(value)) {
-        throw new TypeError(`createMcpStdioServer: ${option} must be an array, got ${describe(value)}`);
-    }
-    // Array.from visits holes too (as undefined), so a sparse array is reported by its index.
-    return Array.from(value, (entry, index) => [index, entry as Entry]);
 }
 
 function objectSchema(label: string, field: string, schema: unknown, required: boolean): void {

@@ -17,12 +17,14 @@ import {isObject} from '../../jsonrpc/records.js';
 import {SERVER_INFO_KEY} from '../protocol/meta.js';
 import type {Catalog} from './catalog.js';
 import {ErrorCode} from './errors.js';
+import type {HandlerMethod} from './types.js';
 
 /** The serialized results of the methods whose answer never changes during a session. */
 export interface FixedResults {
     readonly 'tools/list': string;
     readonly 'resources/list': string;
     readonly 'resources/templates/list': string;
+    readonly 'prompts/list': string;
     /** 2026-07-28 only. */
     readonly 'server/discover'?: string;
 }
@@ -36,7 +38,7 @@ export interface Era {
      * A handler's result, already checked to be an object with its container array, as the JSON
      * of the wire's `result`, or the problem that keeps it off the wire.
      */
-    encode(result: JsonObject, method: 'tools/call' | 'resources/read'): string | ResultProblem;
+    encode(result: JsonObject, method: HandlerMethod): string | ResultProblem;
 }
 
 /** Why a handler's result cannot be answered: answered -32603, with `detail` in the diagnostic. */
@@ -50,14 +52,40 @@ export class ResultProblem {
     }
 }
 
+/**
+ * Each catalog's eras, built once: the HTTP transport makes a session for every modern request, and
+ * an era's fixed results are the whole serialized catalog.
+ */
+const legacyEras = new WeakMap<Catalog, Era>();
+const modernEras = new WeakMap<Catalog, Era>();
+
 export function legacyEra(catalog: Catalog): Era {
+    let era = legacyEras.get(catalog);
+    if (era === undefined) {
+        era = buildLegacyEra(catalog);
+        legacyEras.set(catalog, era);
+    }
+    return era;
+}
+
+export function modernEra(catalog: Catalog): Era {
+    let era = modernEras.get(catalog);
+    if (era === undefined) {
+        era = buildModernEra(catalog);
+        modernEras.set(catalog, era);
+    }
+    return era;
+}
+
+function buildLegacyEra(catalog: Catalog): Era {
     return {
         modern: false,
         resourceNotFound: ErrorCode.ResourceNotFound,
         fixed: {
             'tools/list': `{"tools":${catalog.toolsJson}}`,
             'resources/list': `{"resources":${catalog.resourcesJson}}`,
-            'resources/templates/list': '{"resourceTemplates":[]}',
+            'resources/templates/list': `{"resourceTemplates":${catalog.templatesJson}}`,
+            'prompts/list': `{"prompts":${catalog.promptsJson}}`,
         },
         encode(result) {
             return serialize(result);
@@ -65,7 +93,7 @@ export function legacyEra(catalog: Catalog): Era {
     };
 }
 
-export function modernEra(catalog: Catalog): Era {
+function buildModernEra(catalog: Catalog): Era {
     const meta = `"_meta":{${JSON.stringify(SERVER_INFO_KEY)}:${catalog.serverInfoJson}}`;
     const head = `{"resultType":"complete",${meta},`;
     const list = catalog.listCache;
@@ -78,7 +106,8 @@ export function modernEra(catalog: Catalog): Era {
         fixed: {
             'tools/list': `${head}"tools":${catalog.toolsJson}${listTail}`,
             'resources/list': `${head}"resources":${catalog.resourcesJson}${listTail}`,
-            'resources/templates/list': `${head}"resourceTemplates":[]${listTail}`,
+            'resources/templates/list': `${head}"resourceTemplates":${catalog.templatesJson}${listTail}`,
+            'prompts/list': `${head}"prompts":${catalog.promptsJson}${listTail}`,
             'server/discover':
                 `${head}"supportedVersions":${JSON.stringify(catalog.versions.all)},` +
                 `"capabilities":${catalog.capabilitiesJson}` +
@@ -106,7 +135,7 @@ export function modernEra(catalog: Catalog): Era {
                     given,
                 );
             }
-            // The caching hints a resource read gets; a tool call has none (and no object for them).
+            // The caching hints a resource read gets; no other result has them (nor an object for them).
             const extra: JsonObject | undefined = method === 'resources/read' ? {} : undefined;
             if (extra !== undefined) {
                 const problem = cacheProblem(result);

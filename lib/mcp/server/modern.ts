@@ -11,8 +11,8 @@ import type {ClientData} from './call.js';
 import type {Era} from './era.js';
 import {ErrorCode} from './errors.js';
 import {fail} from './failures.js';
+import {LOG_LEVEL_KEY, LOGGING_LEVELS, levelRank} from './logging.js';
 import type {Dispatch} from './methods/dispatch.js';
-import {MODERN_METHODS} from './methods/table.js';
 import {refuseUnknownMethod} from './refusals.js';
 import type {Implementation} from './types.js';
 
@@ -37,7 +37,7 @@ export function serveModern(
     if (!isObject(meta) || !Object.hasOwn(meta, PROTOCOL_VERSION_KEY)) {
         return refuseClaimless(session, id, method, params);
     }
-    const entry = MODERN_METHODS.get(method);
+    const entry = session.methods.modern.get(method);
     if (entry === undefined) {
         refuseUnknownMethod(session.output, id, method);
         return true;
@@ -100,11 +100,25 @@ export function modernClient(session: Dispatch, id: RequestId, meta: JsonObject)
         );
         return undefined;
     }
-    return {
+    const client: ClientData = {
         clientInfo: (info as Implementation | undefined) ?? ANONYMOUS,
         clientCapabilities: capabilities,
         protocolVersion: version,
     };
+    // Without the logging option the key means nothing here, and is left unread as before.
+    if (!session.catalog.logging || !Object.hasOwn(meta, LOG_LEVEL_KEY)) return client;
+    const level = meta[LOG_LEVEL_KEY];
+    const rank = levelRank(level);
+    if (rank === -1) {
+        fail(
+            session.output,
+            id,
+            ErrorCode.InvalidParams,
+            `${field(LOG_LEVEL_KEY)}, when given, must be one of ${LOGGING_LEVELS.join(', ')}, got ${describe(level)}`,
+        );
+        return undefined;
+    }
+    return {...client, logLevel: rank};
 }
 
 /**
@@ -133,7 +147,7 @@ export function refuseClaimless(
         );
         return true;
     }
-    if (!MODERN_METHODS.has(method)) {
+    if (!session.methods.modern.has(method)) {
         if (!modernOnly) return false;
         refuseUnknownMethod(session.output, id, method);
         return true;

@@ -13,6 +13,7 @@ import {McpProtocolError} from './errors.js';
 import {failInternal} from './failures.js';
 import {ServerFault} from './fault.js';
 import type {SessionOutput} from './output.js';
+import {featureResult} from './results.js';
 
 /** Answers a handler's outcome. From here on the call sends no progress. */
 export function answer(output: SessionOutput, call: Call, fulfilled: boolean, value: unknown): void {
@@ -31,6 +32,11 @@ export function answer(output: SessionOutput, call: Call, fulfilled: boolean, va
 
 function returned(output: SessionOutput, call: Call, result: unknown): void {
     if (call.cancelled) return;
+    const method = call.method;
+    if (method === 'prompts/get' || method === 'completion/complete') {
+        encoded(output, call, featureResult(method, result));
+        return;
+    }
     const container = call.method === 'tools/call' ? 'content' : 'contents';
     let shaped: boolean;
     try {
@@ -58,6 +64,13 @@ function returned(output: SessionOutput, call: Call, result: unknown): void {
     output.send(resultRecord(call.requestId, json));
 }
 
+/** Answers a result already checked, or the problem found with it. */
+function encoded(output: SessionOutput, call: Call, result: JsonObject | ResultProblem): void {
+    const json = result instanceof ResultProblem ? result : call.era.encode(result, call.method);
+    if (json instanceof ResultProblem) failInternal(output, call, json.problem, json.detail);
+    else output.send(resultRecord(call.requestId, json));
+}
+
 function threw(output: SessionOutput, call: Call, thrown: unknown): void {
     if (call.cancelled) {
         if (!call.isAbortOutcome(thrown)) {
@@ -75,7 +88,7 @@ function threw(output: SessionOutput, call: Call, thrown: unknown): void {
         failInternal(output, call, thrown.problem, thrown.detail);
         return;
     }
-    if (call.method === 'resources/read') {
+    if (call.method !== 'tools/call') {
         failInternal(output, call, 'the handler threw', thrown);
         return;
     }

@@ -22,8 +22,8 @@ import {Calls} from './calls.js';
 import type {Catalog} from './catalog.js';
 import type {Era} from './era.js';
 import {legacyEra, modernEra} from './era.js';
-import type {Dispatch} from './methods/dispatch.js';
-import {LEGACY_METHODS} from './methods/table.js';
+import type {Dispatch, MethodEntry, MethodTables} from './methods/dispatch.js';
+import {methodTables} from './methods/table.js';
 import {serveModern} from './modern.js';
 import type {SessionOutput} from './output.js';
 import {
@@ -46,13 +46,15 @@ export class Session implements Dispatch {
     readonly #modern: Era | undefined;
     #initialized = false;
     #client: ClientData;
+    readonly methods: MethodTables;
 
     constructor(catalog: Catalog, output: SessionOutput) {
         this.catalog = catalog;
         this.output = output;
-        this.calls = new Calls(output);
+        this.calls = new Calls(output, catalog.defaultLogLevel);
         this.#legacy = legacyEra(catalog);
         this.#modern = catalog.versions.modern.length > 0 ? modernEra(catalog) : undefined;
+        this.methods = methodTables(catalog);
         this.#client = {
             clientInfo: {name: '', version: ''},
             clientCapabilities: {},
@@ -62,6 +64,15 @@ export class Session implements Dispatch {
 
     get isInitialized(): boolean {
         return this.#initialized;
+    }
+
+    /** The rank `logging/setLevel` chose, else the `logging` option's level; undefined: send none. */
+    get logLevel(): number | undefined {
+        return this.calls.logLevel;
+    }
+
+    setLogLevel(rank: number): void {
+        this.calls.logLevel = rank;
     }
 
     /** A successful `initialize` chose the legacy era, this revision and this client. */
@@ -121,7 +132,7 @@ export class Session implements Dispatch {
         const modern = this.#modern;
         if (modern !== undefined && !this.#initialized && serveModern(this, id, method, params, modern))
             return;
-        const entry = LEGACY_METHODS.get(method);
+        const entry: MethodEntry | undefined = this.methods.legacy.get(method);
         if (entry === undefined) {
             refuseUnknownMethod(this.output, id, method);
             return;

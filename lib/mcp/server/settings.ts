@@ -129,3 +129,13 @@ export function toJson(value: unknown, label: string): string {
     }
     return json;
 }
+
+/** The entries of an array option with their indexes; none when the option is absent. */
+export function entries<Entry>(option: string, value: unknown): [number, Entry][] {
+    if (value === undefined) return [];
+    if (!Array.isArray(value)) {
+        throw new TypeError(`createMcpStdioServer: ${option} must be an array, got ${describe(value)}`);
+    }
+    // Array.from visits holes too (as undefined), so a sparse array is reported by its index.
+    return Array.from(value, (entry, index) => [index, entry as Entry]);
+}

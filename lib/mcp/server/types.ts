@@ -30,6 +30,20 @@ export interface ProgressUpdate {
     message?: string;
 }
 
+/** The requests whose handlers get a context. */
+export type HandlerMethod = 'tools/call' | 'resources/read' | 'prompts/get' | 'completion/complete';
+
+/** The syslog severities of `notifications/message`, least severe first. */
+export type LoggingLevel =
+    | 'debug'
+    | 'info'
+    | 'notice'
+    | 'warning'
+    | 'error'
+    | 'critical'
+    | 'alert'
+    | 'emergency';
+
 /**
  * What every handler receives besides its input: a frozen plain object whose properties all work
  * when destructured.
@@ -46,9 +60,7 @@ export interface ProgressUpdate {
  * };
  * ```
  */
-export interface HandlerContext<
-    Method extends 'tools/call' | 'resources/read' = 'tools/call' | 'resources/read',
-> {
+export interface HandlerContext<Method extends HandlerMethod = HandlerMethod> {
     /** This request's own signal: aborted by `server.cancel`, `notifications/cancelled`, or the session failing or closing with `cancelPending`. */
     readonly signal: AbortSignal;
     /**
@@ -70,6 +82,19 @@ export interface HandlerContext<
      * than the last one this request reported.
      */
     readonly reportProgress: (update: ProgressUpdate) => boolean;
+    /**
+     * Queues a `notifications/message` and returns `true` when the server has the `logging` option,
+     * the client asked for log messages (`logging/setLevel`, or this 2026-07-28 request's
+     * `_meta["io.modelcontextprotocol/logLevel"]`) at `level` or below, and the request is still
+     * running; otherwise sends nothing and returns `false`. Ordered like progress: before the
+     * response, never after it, and nothing still waiting is written after a cancellation.
+     *
+     * Throws at the call site, whether or not the client asked: a `TypeError` for a level that is
+     * not a string or a `logger` that is not a string, a `RangeError` for a string that is not one of
+     * the eight levels. `data` is serialized only for a message that is sent (so nobody pays for it
+     * otherwise); one that cannot be serialized as JSON is then a `TypeError`.
+     */
+    readonly log: (level: LoggingLevel, data: unknown, logger?: string) => boolean;
     /** The request's id exactly as the client sent it (numeric 0 included). */
     readonly requestId: RequestId;
     readonly method: Method;
@@ -115,51 +140,6 @@ export interface McpSchemaTool extends ToolFields {
 
 export interface McpResource extends ResourceDescriptor {
     handler: ResourceHandler;
-}
-
-export interface McpStdioServerOptions {
-    /** Answered as `serverInfo` to `initialize`. Required: `name` and `version` strings. */
-    serverInfo: Implementation;
-    /** Answered as `instructions` to `initialize` when given. */
-    instructions?: string;
-    /** The tool catalog. Default: none (and no `tools` capability). */
-    tools?: readonly (McpTool | McpSchemaTool)[];
-    /** The static resource catalog. Default: none (and no `resources` capability). */
-    resources?: readonly McpResource[];
-    /**
-     * The protocol revisions this server answers, most preferred first. Listing `'2026-07-28'`
-     * serves that revision's per-request requests and `server/discover` (beside any earlier
-     * revision listed, or alone). `initialize` echoes a requested earlier revision when it is in the
-     * list and otherwise answers the first earlier one listed. Default: `[MCP_PROTOCOL_VERSION]`.
-     */
-    protocolVersions?: readonly string[];
-    /**
-     * The caching hints (2026-07-28) of `server/discover`, `tools/list`, `resources/list` and
-     * `resources/templates/list`. The catalog never changes while the server lives and is the same
-     * for every caller, so the default is `{ttlMs: 300000, cacheScope: 'public'}`: fresh for five
-     * minutes, which also bounds how long a client keeps a list across a restart of a changed app.
-     */
-    listCache?: CacheOption;
-    /**
-     * The caching hints of a `resources/read` result whose handler gives none of its own (a
-     * handler may return `ttlMs` and `cacheScope` in its result). Default:
-     * `{ttlMs: 0, cacheScope: 'private'}`, since a handler's content may change and may be the
-     * caller's own.
-     */
-    readCache?: CacheOption;
-    /** The largest record accepted, in bytes, line feed excluded. Default: 64 MiB. */
-    maxMessageBytes?: number;
-    /**
-     * Output and diagnostics waiting to be written, in characters, above which input reading
-     * pauses until the backlog is down to half of it. Default: 16 MiB.
-     */
-    outputHighWaterMark?: number;
-}
-
-/** Caching hints: `ttlMs` a whole number of milliseconds >= 0, `cacheScope` `'public'` or `'private'`. */
-export interface CacheOption {
-    ttlMs?: number;
-    cacheScope?: 'public' | 'private';
 }
 
 export interface StartOptions {

@@ -1,6 +1,6 @@
 /**
- * `arcane-os/mcp/stdio`: serve an application's own tools and static resources to one MCP client
- * over stdio. Importing this module starts nothing.
+ * `arcane-os/mcp/stdio`: serve an application's own tools, resources, resource templates and
+ * prompts to one MCP client over stdio. Importing this module starts nothing.
  */
 
 export {Utf8DecodeError} from '../../jsonrpc/framing.js';
@@ -17,6 +17,22 @@ export type {
 export {defineTool} from '../server/define-tool.js';
 export {ErrorCode, McpProtocolError} from '../server/errors.js';
 export type {
+    Completer,
+    Completers,
+    CompletionContext,
+    GetPromptResult,
+    McpPrompt,
+    McpResourceTemplate,
+    PromptArgument,
+    PromptDescriptor,
+    PromptHandler,
+    PromptMessage,
+    ResourceTemplateDescriptor,
+    TemplateContext,
+    TemplateHandler,
+} from '../server/feature-types.js';
+export type {CacheOption, McpStdioServerOptions} from '../server/options.js';
+export type {
     StandardInput,
     StandardIssue,
     StandardJSONSchemaV1,
@@ -29,20 +45,20 @@ export type {
 export type {
     AudioContent,
     BlobResourceContents,
-    CacheOption,
     CallToolResult,
     CloseOptions,
     ContentBlock,
     EmbeddedResource,
     HandlerContext,
+    HandlerMethod,
     Icon,
     ImageContent,
     Implementation,
     JsonObject,
+    LoggingLevel,
     McpResource,
     McpSchemaTool,
     McpStdioServer,
-    McpStdioServerOptions,
     McpTool,
     ObjectSchema,
     ProgressUpdate,

@@ -18,8 +18,9 @@ import {checkKnownKeys} from '../../util/options.js';
 import type {Catalog} from '../server/catalog.js';
 import {buildCatalog} from '../server/catalog.js';
 import {formatDiagnostic} from '../server/diagnostics.js';
+import type {McpStdioServerOptions} from '../server/options.js';
 import {Session} from '../server/session.js';
-import type {CloseOptions, McpStdioServer, McpStdioServerOptions, StartOptions} from '../server/types.js';
+import type {CloseOptions, McpStdioServer, StartOptions} from '../server/types.js';
 import {SessionInput} from './input.js';
 
 /** Creates a server for one session over stdio. Nothing starts until `start()`. */

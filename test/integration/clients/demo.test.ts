@@ -8,7 +8,7 @@ import {test} from 'node:test';
 import {REPO_ROOT} from '../../helpers/paths.js';
 import {runNode} from '../../helpers/process.js';
 
-test('the demo drives the observatory with the SDK client, prints its transcript and exits 0', {
+test('the demo drives the observatory, then the star atlas, with the SDK client, prints its transcript and exits 0', {
     timeout: 60_000,
 }, async () => {
     const {code, stdout, stderr} = await runNode([join(REPO_ROOT, 'scripts/demo.mjs')], {cwd: REPO_ROOT});
@@ -38,6 +38,33 @@ test('the demo drives the observatory with the SDK client, prints its transcript
         '→ notifications/cancelled  (the client aborted its AbortSignal with "the user pressed stop")',
         "  callTool rejected with the client's own local error (the server sent nothing): MCP error -32001: the user pressed stop",
         '→ ping  ← answered, and still no response to request 8: a cancelled request is never answered',
+        "→ close: the client ends the server's stdin, and the server drains and exits",
+        'arcane-os/mcp/stdio demo, part two: the SDK client runs "node examples/star-atlas.mjs"',
+        '← star-atlas 1.0.0',
+        '  offers: completions, prompts, resources, tools',
+        '  atlas.distance  id* m13|m31|m42|m45|m57; unit ly|pc (default "ly")',
+        '→ tools/call atlas.distance {"id":"m42","unit":"pc"}',
+        '← text: Orion Nebula is 412.1 pc away.',
+        '  structuredContent: {"id":"m42","name":"Orion Nebula","distance":412.1,"unit":"pc"}',
+        '→ tools/call atlas.distance {"id":"m42"}',
+        '← text: Orion Nebula is 1344 ly away.',
+        '  structuredContent: {"id":"m42","name":"Orion Nebula","distance":1344,"unit":"ly"}',
+        "  (no unit given: the schema's default reached the handler)",
+        '→ tools/call atlas.distance {"id":"m99"}',
+        '← text: Invalid arguments for tool "atlas.distance":',
+        '- id: Invalid option: expected one of "m13"|"m31"|"m42"|"m45"|"m57"',
+        '  isError: true (the schema refused the arguments; the handler never ran)',
+        '  observe(object*, instrument)  Asks for an observing plan for one catalogued object.',
+        '→ completion/complete observe object="m4"',
+        '← m42, m45',
+        '→ prompts/get observe {"object":"m42"}',
+        '← user: resource atlas://objects/m42',
+        "← user: Plan tonight's observation of the Orion Nebula (m42); instrument: telescope.",
+        '  atlas://objects/{id}  application/json  Catalogued object',
+        '→ completion/complete atlas://objects/{id} id="m1"',
+        '← m13',
+        '→ resources/read atlas://objects/m45',
+        '← application/json: {"id":"m45","name":"Pleiades","kind":"open cluster","lightYears":444}',
         "→ close: the client ends the server's stdin, and the server drains and exits",
     ];
     // Each expected line appears, in this order.

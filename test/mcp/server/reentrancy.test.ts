@@ -257,6 +257,7 @@ describe('the handler context', () => {
             'clientCapabilities',
             'protocolVersion',
             'reportProgress',
+            'log',
         ]);
         assert.equal(Object.isFrozen(context), true);
         assert.equal(Object.getPrototypeOf(context), Object.prototype);
@@ -266,6 +267,8 @@ describe('the handler context', () => {
         assert.equal(typeof context.reportProgress, 'function');
         assert.equal(Object.create(context).reportProgress, context.reportProgress);
         assert.equal({...context}.reportProgress, context.reportProgress);
+        assert.equal(typeof context.log, 'function');
+        assert.equal({...context}.log, context.log);
         h.input.push(null);
         await h.server.closed;
     });

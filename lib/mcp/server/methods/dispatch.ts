@@ -17,6 +17,15 @@ export interface Dispatch {
     initialized(client: ClientData): void;
     /** `initialize` already succeeded. */
     readonly isInitialized: boolean;
+    /** The methods this catalog serves in each era. */
+    readonly methods: MethodTables;
+    /** `logging/setLevel` chose this rank (see `logging.ts`) for the rest of the session. */
+    setLogLevel(rank: number): void;
+}
+
+export interface MethodTables {
+    readonly legacy: ReadonlyMap<string, MethodEntry>;
+    readonly modern: ReadonlyMap<string, MethodEntry>;
 }
 
 export type MethodHandler = (

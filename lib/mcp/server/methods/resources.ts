@@ -1,10 +1,11 @@
-/** `resources/list`, `resources/read` and the empty `resources/templates/list`, in both eras. */
+/** `resources/list`, `resources/read` and `resources/templates/list`, in both eras. */
 import {Call} from '../call.js';
 import {fail} from '../failures.js';
 import type {HandlerContext} from '../types.js';
 import type {MethodHandler} from './dispatch.js';
 import {listMethod} from './list.js';
 import {hasStringParam} from './params.js';
+import {readTemplated} from './templates.js';
 
 export const resourcesList = listMethod('resources/list');
 
@@ -17,6 +18,7 @@ export const readResource: MethodHandler = (session, id, params, era, client) =>
     const {uri} = params;
     const handler = session.catalog.resources.get(uri);
     if (handler === undefined) {
+        if (readTemplated(session, id, params, uri, era, client)) return;
         fail(session.output, id, era.resourceNotFound, `Resource not found: ${uri}`, {uri});
         return;
     }

@@ -1,0 +1,138 @@
+/**
+ * One legacy (2025-03-26 through 2025-11-25) session: the core's `Session` behind an
+ * `Mcp-Session-Id`, the POST exchanges waiting for its answers, and its optional GET stream for
+ * messages that belong to no request. Records are routed to the exchange of their request id, and
+ * progress to the exchange of its token; what belongs to no open request goes to the GET stream,
+ * or nowhere when none is open.
+ */
+import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
+import {isObject, isRequestId} from '../../jsonrpc/records.js';
+import type {QueueSlot} from '../../jsonrpc/writer.js';
+import {Session} from '../server/session.js';
+import type {Exchange} from './exchange.js';
+import type {HttpSettings} from './options.js';
+import {isNotificationRecord, sseEvent, sseHeaders} from './responses.js';
+
+const encoder = new TextEncoder();
+
+export class LegacySession {
+    readonly id: string;
+    readonly session: Session;
+    /** Open exchanges by request id. */
+    readonly exchanges = new Map<RequestId, Exchange>();
+    readonly #byToken = new Map<RequestId, Exchange>();
+    /** The exchange whose record is being received: where an answer without an id goes. */
+    #current: Exchange | undefined;
+    #stream: ReadableStreamDefaultController<Uint8Array> | undefined;
+    #timer: ReturnType<typeof setTimeout> | undefined;
+    readonly #idleTimeoutMs: number;
+    readonly #onIdle: () => void;
+    /** Set once the session has ended. */
+    ended = false;
+
+    constructor(id: string, settings: HttpSettings, onIdle: () => void) {
+        this.id = id;
+        this.#idleTimeoutMs = settings.idleTimeoutMs;
+        this.#onIdle = onIdle;
+        this.session = new Session(settings.catalog, {
+            send: (record) => this.#route(record, undefined),
+            sendLatest: (record, slot) => this.#route(record, slot),
+            // A slot belongs to one call; the few open exchanges are asked rather than indexed.
+            withdraw: (slot) => {
+                for (const exchange of this.exchanges.values()) exchange.withdraw(slot);
+            },
+            diagnose: settings.diagnose,
+        });
+    }
+
+    /** No request in flight and no GET stream open. */
+    get idle(): boolean {
+        return this.exchanges.size === 0 && this.#stream === undefined && this.session.calls.running === 0;
+    }
+
+    get hasStream(): boolean {
+        return this.#stream !== undefined;
+    }
+
+    /** Hands one parsed record to the core; `exchange` waits for its answer when it is a request. */
+    receive(message: JsonObject, exchange: Exchange | undefined, progressToken: unknown): void {
+        if (exchange !== undefined) {
+            this.exchanges.set(exchange.id, exchange);
+            if (isRequestId(progressToken)) this.#byToken.set(progressToken, exchange);
+        }
+        this.#touch();
+        this.#current = exchange;
+        try {
+            this.session.receiveParsed(message);
+        } finally {
+            this.#current = undefined;
+        }
+    }
+
+    /** An exchange ended: forget it, and start the idle clock when nothing is left. */
+    done(exchange: Exchange): void {
+        if (this.exchanges.get(exchange.id) === exchange) this.exchanges.delete(exchange.id);
+        for (const [token, held] of this.#byToken) if (held === exchange) this.#byToken.delete(token);
+        // The core counts the call as running until just after its answer is sent.
+        queueMicrotask(() => this.#touch());
+    }
+
+    /** Opens the GET stream (the caller checked that none is open). */
+    openStream(): Response {
+        this.#touch();
+        const body = new ReadableStream<Uint8Array>({
+            start: (controller) => {
+                this.#stream = controller;
+            },
+            cancel: () => {
+                this.#stream = undefined;
+                this.#touch();
+            },
+        });
+        return new Response(body, {status: 200, headers: sseHeaders({'mcp-session-id': this.id})});
+    }
+
+    /** Ends the session: its GET stream closes, its timer stops; exchanges are the caller's. */
+    end(): void {
+        this.ended = true;
+        clearTimeout(this.#timer);
+        this.#timer = undefined;
+        const stream = this.#stream;
+        this.#stream = undefined;
+        // Open while set: a reader's cancel unsets it first.
+        stream?.close();
+    }
+
+    /** Restarts the idle clock when the session is idle, stops it otherwise. */
+    #touch(): void {
+        clearTimeout(this.#timer);
+        this.#timer = undefined;
+        if (this.ended || !this.idle) return;
+        this.#timer = setTimeout(this.#onIdle, this.#idleTimeoutMs);
+        this.#timer.unref();
+    }
+
+    #route(record: string, slot: QueueSlot | undefined): void {
+        // An answer whose client left ends a call all the same: the session may be idle now.
+        if (!isNotificationRecord(record)) queueMicrotask(() => this.#touch());
+        const exchange = this.#owner(record);
+        if (exchange !== undefined) {
+            if (isNotificationRecord(record)) exchange.notify(record, slot);
+            else exchange.answer(record);
+            return;
+        }
+        if (isNotificationRecord(record)) this.#stream?.enqueue(encoder.encode(sseEvent(record)));
+    }
+
+    #owner(record: string): Exchange | undefined {
+        // The core writes each record as one JSON object.
+        const parsed = JSON.parse(record) as JsonObject;
+        if (isNotificationRecord(record)) {
+            const token = isObject(parsed.params) ? parsed.params.progressToken : undefined;
+            return isRequestId(token) ? this.#byToken.get(token) : undefined;
+        }
+        const id = parsed.id;
+        if (isRequestId(id)) return this.exchanges.get(id) ?? this.#current;
+        return this.#current;
+    }
+}

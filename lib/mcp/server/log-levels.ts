@@ -1,0 +1,19 @@
+/** The eight log levels and their order, apart from the sending so the catalog can check an option. */
+import type {LoggingLevel} from './types.js';
+
+/** Least severe first: a level's index is its rank. */
+export const LOGGING_LEVELS: readonly LoggingLevel[] = Object.freeze([
+    'debug',
+    'info',
+    'notice',
+    'warning',
+    'error',
+    'critical',
+    'alert',
+    'emergency',
+]);
+
+/** The rank of a level, or -1 when `value` is not one. */
+export function levelRank(value: unknown): number {
+    return typeof value === 'string' ? LOGGING_LEVELS.indexOf(value as LoggingLevel) : -1;
+}
