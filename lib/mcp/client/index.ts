@@ -7,6 +7,7 @@
 export {DEFAULT_MAX_MESSAGE_BYTES} from '../../util/options.js';
 /** The MCP wire shapes: results, content blocks, descriptors, identities. */
 export type * from '../protocol/features.js';
+export {LOGGING_LEVELS} from '../protocol/log-levels.js';
 export type * from '../protocol/types.js';
 export type {ServerRequestHandler, ServerRequestHandlers} from './answering.js';
 export {DEFAULT_MAX_INPUT_ROUNDS} from './answering.js';
@@ -47,4 +48,3 @@ export type {ToolValue} from './result.js';
 export {readToolResult} from './result.js';
 export type {McpClient} from './session.js';
 export {MCP_CLIENT_PROTOCOL_VERSIONS} from './session.js';
-export {LOGGING_LEVELS} from './surface.js';

@@ -12,7 +12,7 @@ import type {
     ResourceUpdated,
     ServerNotification,
 } from '../protocol/features.js';
-import {LOGGING_LEVELS} from './surface.js';
+import {LOGGING_LEVELS} from '../protocol/log-levels.js';
 
 /** The lists whose `notifications/<list>/list_changed` `onListChanged` is told. */
 export type ListName = 'tools' | 'resources' | 'prompts';

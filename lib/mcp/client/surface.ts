@@ -9,22 +9,11 @@ import {isObject} from '../../jsonrpc/records.js';
 import {describe} from '../../util/describe.js';
 import {checkString} from '../../util/options.js';
 import type {CompleteParams, CompleteResult, GetPromptResult, LoggingLevel} from '../protocol/features.js';
+import {LOGGING_LEVELS} from '../protocol/log-levels.js';
 import {McpProtocolViolationError} from './errors.js';
 import type {RequestOptions} from './options.js';
 import {checkRequestOptions} from './options.js';
 import type {Requests} from './requests.js';
-
-/** The eight levels of `logging/setLevel`, least severe first. */
-export const LOGGING_LEVELS: readonly LoggingLevel[] = Object.freeze([
-    'debug',
-    'info',
-    'notice',
-    'warning',
-    'error',
-    'critical',
-    'alert',
-    'emergency',
-]);
 
 /** Sends one request; `check` returns what is wrong with its result, or undefined. */
 function single(

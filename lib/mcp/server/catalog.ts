@@ -12,7 +12,7 @@ import type {JsonObject} from '../../jsonrpc/records.js';
 import {isObject} from '../../jsonrpc/records.js';
 import {describe} from '../../util/describe.js';
 import {checkKnownKeys, DEFAULT_MAX_MESSAGE_BYTES} from '../../util/options.js';
-import {LOGGING_LEVELS, levelRank} from './log-levels.js';
+import {LOGGING_LEVELS, levelRank} from '../protocol/log-levels.js';
 import type {McpStdioServerOptions} from './options.js';
 import type {PromptEntry} from './prompt-catalog.js';
 import {capturePrompts} from './prompt-catalog.js';

@@ -1,52 +1,20 @@
 /**
  * The public types of prompts, resource templates and completions: what an application writes for
  * `prompts/list`, `prompts/get`, `resources/templates/list`, templated `resources/read` and
- * `completion/complete`.
+ * `completion/complete`. The wire shapes they build on are in `../protocol/features.ts`, shared with
+ * the client, and re-exported here.
  */
-import type {StandardSchemaV1} from './standard-schema.js';
 import type {
-    ContentBlock,
-    HandlerContext,
-    Icon,
-    JsonObject,
-    ReadResourceParams,
-    ReadResourceResult,
-} from './types.js';
+    GetPromptResult,
+    PromptArgument,
+    PromptDescriptor,
+    PromptMessage,
+    ResourceTemplateDescriptor,
+} from '../protocol/features.js';
+import type {StandardSchemaV1} from './standard-schema.js';
+import type {HandlerContext, Icon, JsonObject, ReadResourceParams, ReadResourceResult} from './types.js';
 
-/** One argument of a prompt, as `prompts/list` shows it. */
-export interface PromptArgument {
-    name: string;
-    title?: string;
-    description?: string;
-    /** A `prompts/get` without this argument is answered `-32602`. */
-    required?: boolean;
-    [key: string]: unknown;
-}
-
-/** A prompt as `prompts/list` shows it. */
-export interface PromptDescriptor {
-    name: string;
-    title?: string;
-    description?: string;
-    arguments?: readonly PromptArgument[];
-    icons?: Icon[];
-    _meta?: JsonObject;
-    [key: string]: unknown;
-}
-
-export interface PromptMessage {
-    role: 'user' | 'assistant';
-    content: ContentBlock;
-    [key: string]: unknown;
-}
-
-/** What a prompt handler returns: an explicit MCP `GetPromptResult`, passed through untouched. */
-export interface GetPromptResult {
-    description?: string;
-    messages: PromptMessage[];
-    _meta?: JsonObject;
-    [key: string]: unknown;
-}
+export type {GetPromptResult, PromptArgument, PromptDescriptor, PromptMessage, ResourceTemplateDescriptor};
 
 /**
  * Suggests values for one prompt argument or template variable from what the user typed so far
@@ -88,20 +56,6 @@ export interface McpPrompt {
     /** Completers for the prompt's arguments, each named by an argument of `arguments`. */
     complete?: Completers;
     handler: PromptHandler;
-}
-
-/** A resource template as `resources/templates/list` shows it. */
-export interface ResourceTemplateDescriptor {
-    /** An RFC 6570 URI template: `{id}`, `{+path}`, `{#frag}`, `{.ext}`, `{/seg}`, `{;p}`, `{?q,lang}`, `{&more}`. */
-    uriTemplate: string;
-    name: string;
-    title?: string;
-    description?: string;
-    mimeType?: string;
-    annotations?: JsonObject;
-    icons?: Icon[];
-    _meta?: JsonObject;
-    [key: string]: unknown;
 }
 
 /** A template handler's context: a handler context plus the variables the uri matched. */

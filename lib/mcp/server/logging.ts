@@ -11,7 +11,7 @@
  */
 import {QueueSlot} from '../../jsonrpc/writer.js';
 import {describe} from '../../util/describe.js';
-import {LOGGING_LEVELS, levelRank} from './log-levels.js';
+import {LOGGING_LEVELS, levelRank} from '../protocol/log-levels.js';
 import type {SessionOutput} from './output.js';
 import type {LoggingLevel} from './types.js';
 

@@ -4,6 +4,7 @@
  * client and re-exported here.
  */
 import type {Readable, Writable} from 'node:stream';
+import type {LoggingLevel} from '../protocol/features.js';
 import type {
     CallToolResult,
     Implementation,
@@ -34,15 +35,7 @@ export interface ProgressUpdate {
 export type HandlerMethod = 'tools/call' | 'resources/read' | 'prompts/get' | 'completion/complete';
 
 /** The syslog severities of `notifications/message`, least severe first. */
-export type LoggingLevel =
-    | 'debug'
-    | 'info'
-    | 'notice'
-    | 'warning'
-    | 'error'
-    | 'critical'
-    | 'alert'
-    | 'emergency';
+export type {LoggingLevel};
 
 /**
  * What every handler receives besides its input: a frozen plain object whose properties all work

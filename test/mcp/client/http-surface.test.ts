@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import {test} from 'node:test';
 import type {LoggingMessage} from '../../../lib/mcp/client/index.js';
 import {connectMcpClient} from '../../../lib/mcp/client/index.js';
-import type {Seen} from './http-fixture.js';
+import type {Route} from './http-fixture.js';
 import {event, json, result, servedPerTest, sse, status} from './http-fixture.js';
 import {GUARD} from './support.js';
 
@@ -15,7 +15,7 @@ const serve = servedPerTest();
 
 const PROMPT = {messages: [{role: 'user', content: {type: 'text', text: 'Hi'}}]};
 
-function route(seen: Seen, res: Parameters<Parameters<typeof serve>[0]>[1]): void {
+const route: Route = (seen, res) => {
     if (seen.method !== 'POST') return status(res, seen.method === 'DELETE' ? 204 : 405);
     const message = seen.json as {id?: number; method: string};
     if (message.id === undefined) return status(res, 202);
@@ -39,7 +39,7 @@ function route(seen: Seen, res: Parameters<Parameters<typeof serve>[0]>[1]): voi
     event(res, {jsonrpc: '2.0', method: 'notifications/prompts/list_changed'});
     event(res, result(seen, {}));
     res.end();
-}
+};
 
 test('getPrompt, setLoggingLevel and notifications over Streamable HTTP', GUARD, async () => {
     const fixture = await serve(route);

@@ -1,5 +1,5 @@
-/** The eight log levels and their order, apart from the sending so the catalog can check an option. */
-import type {LoggingLevel} from './types.js';
+/** The eight log levels and their order, shared by the server, which ranks and checks them, and the client. */
+import type {LoggingLevel} from './features.js';
 
 /** Least severe first: a level's index is its rank. */
 export const LOGGING_LEVELS: readonly LoggingLevel[] = Object.freeze([
