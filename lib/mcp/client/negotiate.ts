@@ -2,12 +2,13 @@
  * The era probe: `server/discover` with the modern envelope, and the reading of its outcome. A
  * `DiscoverResult` or a recognised modern error means a modern server; any other error, a refusal
  * of the HTTP exchange that carries no modern error, or no answer within the wait, means a legacy
- * one. No single error code decides it.
+ * one. No single error code decides it. A modern answer whose list of revisions names only ones
+ * reached by `initialize` is the server saying which to use, so it is followed.
  */
 import {isObject} from '../../jsonrpc/records.js';
 import {SERVER_INFO_KEY} from '../protocol/meta.js';
 import type {Implementation, JsonObject} from '../protocol/types.js';
-import {MODERN_PROTOCOL_VERSION} from '../protocol/versions.js';
+import {LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION} from '../protocol/versions.js';
 import type {Negotiated} from './era.js';
 import {
     McpConnectionError,
@@ -51,7 +52,10 @@ export async function probe(
     const versions = result.supportedVersions.filter(
         (version): version is string => typeof version === 'string',
     );
-    if (!versions.includes(MODERN_PROTOCOL_VERSION)) throw unsupported(versions);
+    if (!versions.includes(MODERN_PROTOCOL_VERSION)) {
+        if (speaksLegacy(versions)) return {kind: 'legacy', why: servesLegacy(versions)};
+        throw unsupported(versions);
+    }
     const {capabilities, instructions} = result;
     if (!isObject(capabilities)) {
         throw new McpProtocolViolationError(
@@ -104,10 +108,10 @@ function legacyReason(error: unknown): string {
                     {cause: error},
                 );
             }
-            throw unsupported(
-                supported.filter((v): v is string => typeof v === 'string'),
-                error,
-            );
+            const versions = supported.filter((v): v is string => typeof v === 'string');
+            // Its list names the revision to use: one reached by initialize is a fall back it asked for.
+            if (speaksLegacy(versions)) return servesLegacy(versions);
+            throw unsupported(versions, error);
         }
         if (MODERN_ERROR_CODES.has(error.code)) throw error;
         return `it answered server/discover with error ${error.code} (${JSON.stringify(error.message.slice(0, 200))})`;
@@ -120,6 +124,14 @@ function legacyReason(error: unknown): string {
         return `it refused server/discover with HTTP ${refused.status} and no modern JSON-RPC error`;
     }
     throw error;
+}
+
+function speaksLegacy(versions: readonly string[]): boolean {
+    return versions.some((version) => LEGACY_PROTOCOL_VERSIONS.includes(version));
+}
+
+function servesLegacy(versions: readonly string[]): string {
+    return `it serves ${versions.join(', ')}, which this client reaches by initialize`;
 }
 
 function unsupported(versions: readonly string[], cause?: unknown): McpConnectionError {

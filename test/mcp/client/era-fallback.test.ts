@@ -167,3 +167,32 @@ test('a modern call given up over stdio is cancelled by notification', GUARD, as
     );
     await client.close();
 });
+
+test(
+    'an unsupported-revision refusal that names only legacy revisions is followed to initialize',
+    GUARD,
+    async () => {
+        const refusal = {
+            error: {
+                code: -32022,
+                message: 'Unsupported',
+                data: {supported: ['2025-11-25'], requested: '2026-07-28'},
+            },
+        };
+        const {client, wire} = await connectFake(discover(refusal), {versionNegotiation: 'auto'});
+        assert.equal(client.era, 'legacy');
+        assert.deepEqual(await wire.receivedCount(3), [
+            DISCOVER_LINE,
+            INITIALIZE_AFTER_PROBE,
+            INITIALIZED_LINE,
+        ]);
+        await client.close();
+        const pinned = startFake(discover(refusal), {versionNegotiation: '2026-07-28'});
+        await assert.rejects(pinned.connecting, {
+            name: 'McpConnectionError',
+            message:
+                'The MCP server does not serve 2026-07-28: it serves 2025-11-25, which this client reaches by initialize. ' +
+                "Connect with versionNegotiation 'auto' or 'legacy' to use its initialize handshake.",
+        });
+    },
+);
