@@ -32,7 +32,7 @@ async function exercise(options: McpClientOptions, era: 'legacy' | 'modern'): Pr
         assert.deepEqual(client.serverInfo, {name: 'sdk-v2-eras', version: '2.4.0'});
         assert.deepEqual(
             (await client.listTools()).map((tool) => tool.name),
-            ['sum'],
+            ['sum', 'greet'],
         );
         assert.equal(readToolResult(await client.callTool('sum', {a: 2, b: 3})), '5');
     } finally {
@@ -115,3 +115,32 @@ test('SDK 2.x over HTTP, modern-only handler: auto and pinned; legacy refused', 
         return true;
     });
 });
+
+test(
+    'SDK 2.x over stdio and HTTP, modern: a tool that asks is answered by an input round',
+    GUARD,
+    async () => {
+        const url = await listening(createMcpHandler(eraFactory, {legacy: 'reject'}));
+        const asked: unknown[] = [];
+        const handlers = {
+            elicitation: {
+                form: (params: unknown) => {
+                    asked.push(params);
+                    return {action: 'accept', content: {name: 'Ada'}};
+                },
+            },
+        };
+        for (const options of [
+            {...stdio('modern', '2026-07-28'), handlers},
+            {url, versionNegotiation: '2026-07-28' as const, handlers},
+        ]) {
+            const client = await connectMcpClient(options);
+            try {
+                assert.equal(readToolResult(await client.callTool('greet', {})), 'Hello, Ada');
+            } finally {
+                await client.close();
+            }
+        }
+        assert.equal(asked.length, 2);
+    },
+);
