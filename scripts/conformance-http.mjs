@@ -16,8 +16,7 @@ import {nodeBinary} from './node-binary.mjs';
 
 /**
  * The scenarios that pass today and must keep passing, per revision. Not here: the ones that need
- * what this server does not do yet (sampling and elicitation requests, subscriptions, the
- * input-required round trips, tasks). Scenarios with no checks at all are not listed.
+ * what this server does not do yet (tasks). Scenarios with no checks at all are not listed.
  */
 export const REQUIRED = Object.freeze({
     '2025-11-25': [
@@ -34,11 +33,17 @@ export const REQUIRED = Object.freeze({
         'tools-call-with-logging',
         'tools-call-error',
         'tools-call-with-progress',
+        'tools-call-sampling',
+        'tools-call-elicitation',
+        'elicitation-sep1034-defaults',
+        'elicitation-sep1330-enums',
         'server-sse-multiple-streams',
         'resources-list',
         'resources-read-text',
         'resources-read-binary',
         'resources-templates-read',
+        'resources-subscribe',
+        'resources-unsubscribe',
         'prompts-list',
         'prompts-get-simple',
         'prompts-get-with-args',
@@ -72,8 +77,18 @@ export const REQUIRED = Object.freeze({
         'prompts-get-with-image',
         'dns-rebinding-protection',
         'caching',
+        'input-required-result-basic-elicitation',
+        'input-required-result-basic-sampling',
+        'input-required-result-basic-list-roots',
+        'input-required-result-request-state',
+        'input-required-result-multiple-input-requests',
+        'input-required-result-multi-round',
         'input-required-result-missing-input-response',
+        'input-required-result-non-tool-request',
+        'input-required-result-result-type',
         'input-required-result-unsupported-methods',
+        'input-required-result-tampered-state',
+        'input-required-result-capability-check',
         'input-required-result-ignore-extra-params',
         'input-required-result-validate-input',
         'json-schema-2020-12',

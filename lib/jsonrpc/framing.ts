@@ -22,6 +22,13 @@ export interface RecordSink {
     receive(text: string): void;
     /** A record of `bytes` bytes (line feed excluded) exceeded the limit and was discarded. */
     oversized(bytes: number): void;
+    /**
+     * When given, a record that is not UTF-8 is skipped and reported here, and reading goes on:
+     * `text` is what was read of it, for a diagnostic (its start when it spanned chunks; bad bytes
+     * seen within one chunk show as U+FFFD), `bytes` its size. Without it, `push` throws `Utf8DecodeError` and the
+     * reader halts.
+     */
+    invalid?(text: string, bytes: number): void;
 }
 
 /**
@@ -67,6 +74,8 @@ export class LineReader {
     #pendingCR = false;
     /** The record in progress is over the limit and is being dropped. */
     #discarding = false;
+    /** The record in progress is being dropped because it is not UTF-8: what was read of it. */
+    #invalidText: string | undefined;
     #halted = false;
     readonly #sender: string;
 
@@ -131,7 +140,9 @@ export class LineReader {
         try {
             text = this.#pendingText + this.#decoder.decode();
         } catch (cause) {
-            throw this.#decodeError(undefined, cause);
+            if (this.#sink.invalid === undefined) throw this.#decodeError(undefined, cause);
+            this.#skipInvalid(this.#pendingText, this.#pendingBytes - (this.#pendingCR ? 1 : 0));
+            return;
         }
         this.#reset();
         this.#emit(text);
@@ -150,7 +161,9 @@ export class LineReader {
             try {
                 text = this.#decoder.decode(chunk.subarray(start, end));
             } catch (cause) {
-                throw this.#decodeError(chunk, cause);
+                if (this.#sink.invalid === undefined) throw this.#decodeError(chunk, cause);
+                this.#skipInvalid(text, end - start);
+                return;
             }
         }
         this.#sink.receive(text);
@@ -191,7 +204,10 @@ export class LineReader {
         try {
             text = this.#pendingText + this.#decoder.decode(chunk.subarray(start, lf));
         } catch (cause) {
-            throw this.#decodeError(chunk, cause);
+            if (this.#sink.invalid === undefined) throw this.#decodeError(chunk, cause);
+            const bytes = this.#pendingBytes + (lf - start) - cr;
+            this.#skipInvalid(this.#pendingText + chunk.toString('utf8', start, lf - cr), bytes);
+            return;
         }
         this.#reset();
         this.#emit(text);
@@ -209,7 +225,11 @@ export class LineReader {
         try {
             this.#pendingText += this.#decoder.decode(chunk.subarray(start), {stream: true});
         } catch (cause) {
-            throw this.#decodeError(chunk, cause);
+            if (this.#sink.invalid === undefined) throw this.#decodeError(chunk, cause);
+            // Dropped through its line feed like a record over the limit, then reported as invalid.
+            this.#invalidText = this.#pendingText + chunk.toString('utf8', start);
+            this.#startDiscarding();
+            return;
         }
         this.#parts.push(chunk);
     }
@@ -259,10 +279,19 @@ export class LineReader {
 
     #reportOversized(tailBytes: number): void {
         const total = this.#pendingBytes + tailBytes;
+        const invalidText = this.#invalidText;
         this.#reset();
         // The record may have ended inside a character the decoder still carries.
         this.#decoder = new TextDecoder('utf-8', {fatal: true, ignoreBOM: true});
-        this.#sink.oversized(total);
+        if (invalidText === undefined) this.#sink.oversized(total);
+        else this.#sink.invalid?.(invalidText, total);
+    }
+
+    /** Drops the record in progress, which is not UTF-8, and reports it; reading goes on. */
+    #skipInvalid(text: string, bytes: number): void {
+        this.#reset();
+        this.#decoder = new TextDecoder('utf-8', {fatal: true, ignoreBOM: true});
+        (this.#sink.invalid as NonNullable<RecordSink['invalid']>)(text, bytes);
     }
 
     #reset(): void {
@@ -270,6 +299,7 @@ export class LineReader {
         this.#pendingBytes = 0;
         this.#pendingCR = false;
         this.#discarding = false;
+        this.#invalidText = undefined;
         if (this.#parts.length > 0) this.#parts = [];
     }
 

@@ -3,16 +3,17 @@
 // they check, as options for `createMcpStdioServer` (and for an HTTP handler taking the same
 // options). `server-app.mjs` serves it over stdio.
 //
-// Left out, as this server has no way to serve them yet: the tools that ask the client for
-// sampling or elicitation (`test_sampling`, `test_elicitation`, `test_elicitation_sep1034_defaults`,
-// `test_elicitation_sep1330_enums`), the subscribed resource `test://watched-resource`, and
-// `test_reconnection`, which closes an HTTP event stream mid-call.
+// The tools, prompt and resource of the scenarios that ask the client (elicitation, sampling, roots,
+// the 2026-07-28 input-required rounds) and of the subscription scenarios come from
+// `./asking-fixture.mjs`. Left out, as this server has no way to serve it yet: `test_reconnection`,
+// which closes an HTTP event stream mid-call.
 //
 // Tools that send notifications pause 50 ms before returning: the official SDK clients (the bridge
 // is one) handle a notification a microtask after a response read with it, and then report a
 // progress notification as being for an unknown request (typescript-sdk issue 2580).
 import {setTimeout as delay} from 'node:timers/promises';
 import {z} from 'zod';
+import {askingPrompts, askingResources, askingTools} from './asking-fixture.mjs';
 
 const STEP_MS = 50;
 
@@ -286,10 +287,11 @@ const prompts = [
 /** @type {import('arcane-os/mcp/stdio').McpStdioServerOptions} */
 export const fixture = {
     serverInfo: {name: 'arcane-os-conformance', version: '1.0.0'},
-    tools,
-    resources,
+    tools: [...tools, ...askingTools],
+    resources: [...resources, ...askingResources],
     resourceTemplates,
-    prompts,
+    prompts: [...prompts, ...askingPrompts],
+    subscriptions: true,
     // A level, not just `true`: the bridge answers `logging/setLevel` itself and never forwards it,
     // then filters what it gets, so the server must send before being asked (the spec allows it).
     logging: 'debug',

@@ -154,7 +154,7 @@ describe('the bundled entries', () => {
         const {Utf8DecodeError} = await imported<typeof Stdio>('mcp/stdio');
         const garbled = 'process.stdout.write(Buffer.from([0xff, 0x0a])); process.stdin.resume();';
         await assert.rejects(
-            connectMcpClient({command: process.execPath, args: ['-e', garbled]}),
+            connectMcpClient({command: process.execPath, args: ['-e', garbled], strict: true}),
             (error) => {
                 assert.ok(error instanceof McpProtocolViolationError);
                 assert.equal(error.message, 'The MCP server wrote bytes to stdout that are not UTF-8');

@@ -28,6 +28,7 @@ import {TIMEOUT_RULE} from './options.js';
 import type {McpClient, SessionSettings} from './session.js';
 import {MCP_CLIENT_PROTOCOL_VERSIONS, openSession} from './session.js';
 import {StdioTransport} from './stdio.js';
+import type {McpProtocolErrorEvent} from './stray.js';
 
 /** The `clientInfo` sent by default: this package's name and version. */
 export const DEFAULT_CLIENT_INFO: Readonly<Implementation> = Object.freeze({
@@ -61,6 +62,21 @@ export interface McpClientCommonOptions extends NotificationOptions {
     callTimeoutMs?: number;
     /** Aborts connecting: the promise rejects with `signal.reason`, and nothing is left running. */
     signal?: AbortSignal;
+    /**
+     * Told of each problem the server causes that belongs to no request: a stdio line or SSE event
+     * that is not UTF-8, not JSON or over `maxMessageBytes`, JSON that is not JSON-RPC, a response
+     * to an id never sent or already answered. Called synchronously as it is read, also while
+     * connecting; what it throws (or a promise it returns that rejects) is dropped, so catch inside
+     * it. Default: none, and the client prints nothing.
+     */
+    onProtocolError?: (event: McpProtocolErrorEvent) => void;
+    /**
+     * `true`: any such problem ends the session, failing every pending and later call with an
+     * `McpProtocolViolationError`, for testing a server of one's own. `false`: it is skipped, and
+     * calls go on. A problem in the answer to a request fails that request only, either way.
+     * Default: `false`.
+     */
+    strict?: boolean;
     /**
      * The era: `'legacy'` sends `initialize` with no probe; `'auto'` probes `server/discover`
      * (2026-07-28) and falls back to `initialize` when the server answers as a legacy one;
@@ -126,6 +142,8 @@ export const COMMON_OPTION_NAMES = [
     'listTimeoutMs',
     'callTimeoutMs',
     'signal',
+    'onProtocolError',
+    'strict',
     ...NOTIFICATION_OPTION_NAMES,
     'versionNegotiation',
     'discoverTimeoutMs',
@@ -186,6 +204,7 @@ export function connectMcpClient(options: McpClientOptions): Promise<McpClient> 
         env: checkEnv(stdio.env),
         cwd: checkCwd(stdio.cwd),
         stderr: checkStderr(stdio.stderr),
+        strict: settings.strict,
         maxMessageBytes: checkNumber(
             WHERE,
             'maxMessageBytes',
@@ -239,6 +258,8 @@ export function sessionSettings(options: McpClientCommonOptions, where = WHERE):
             TIMEOUT_RULE,
         ),
         signal: checkSignal(where, options.signal),
+        strict: checkStrict(options.strict, where),
+        onProtocolError: checkOnProtocolError(options.onProtocolError, where),
         notifications: checkNotificationOptions(where, options),
         versionNegotiation: checkVersionNegotiation(where, options.versionNegotiation),
         discoverTimeoutMs: checkDiscoverTimeout(where, options.discoverTimeoutMs),
@@ -251,6 +272,21 @@ export function sessionSettings(options: McpClientCommonOptions, where = WHERE):
             ROUNDS_RULE,
         ),
     };
+}
+
+function checkStrict(value: unknown, where: string): boolean {
+    if (value === undefined) return false;
+    if (typeof value === 'boolean') return value;
+    throw new TypeError(`${where}: strict must be true or false, got ${describe(value)}`);
+}
+
+function checkOnProtocolError(value: unknown, where: string): McpClientCommonOptions['onProtocolError'] {
+    if (value === undefined || typeof value === 'function') {
+        return value as McpClientCommonOptions['onProtocolError'];
+    }
+    throw new TypeError(
+        `${where}: onProtocolError must be a function receiving each protocol error event, got ${describe(value)}`,
+    );
 }
 
 /** Copied through JSON, so later changes to the caller's object have no effect. */

@@ -99,10 +99,10 @@ export class McpConnectionError extends McpClientError {
 }
 
 /**
- * The server broke the protocol: a line that is not JSON or is over the size limit, an answer to a
- * request the client never sent, a response without `result` or `error`, a result of the wrong
- * shape, a repeated list cursor or a duplicate tool name. When the violation cannot be tied to one
- * request, the whole session ends with it.
+ * The server broke the protocol: a response without `result` or `error`, a result of the wrong
+ * shape, a repeated list cursor or a duplicate tool name fail their request. A violation that
+ * cannot be tied to one request (a line that is not JSON or is over the size limit, an answer to a
+ * request the client never sent) ends the whole session with it only under `strict`.
  * `McpProtocolViolationError.is(error)` recognizes one from any copy of this package.
  */
 export class McpProtocolViolationError extends McpClientError {
@@ -151,6 +151,20 @@ export class McpHttpError extends McpClientError {
         this.body = details.body ?? '';
         this.sessionExpired = details.sessionExpired ?? false;
     }
+}
+
+/** A transport's problem as the protocol violation a session ends with. */
+export function asViolation(problem: Error): McpClientError {
+    if (problem instanceof McpProtocolViolationError) return problem;
+    return new McpProtocolViolationError(problem.message, {cause: problem});
+}
+
+/** A transport's loss as the connection error a session ends with. */
+export function asConnectionError(error: Error): McpClientError {
+    if (error instanceof McpConnectionError) return error;
+    return new McpConnectionError(`The connection to the MCP server was lost: ${error.message}`, {
+        cause: error,
+    });
 }
 
 for (const [errorClass, name] of [

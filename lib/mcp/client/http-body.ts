@@ -6,6 +6,7 @@ import type {JsonObject} from '../../jsonrpc/records.js';
 import {isObject} from '../../jsonrpc/records.js';
 import {McpHttpError} from './errors.js';
 import {SseParser} from './sse.js';
+import type {StrayProblem} from './transport.js';
 
 /** The most characters of a refused response's body that an `McpHttpError` carries. */
 export const ERROR_BODY_CHARS = 500;
@@ -108,8 +109,8 @@ export async function readJson(response: Response, maxBytes: number, what: strin
 export interface StreamSink {
     /** One JSON value an event carried. */
     message(value: unknown): void;
-    /** An event whose data is not JSON, or one over the size limit. */
-    malformed(problem: Error): void;
+    /** An event whose data is not JSON, or one over the size limit: skipped, reading goes on. */
+    stray(problem: StrayProblem): void;
     /** The server's `retry` field. */
     retry(milliseconds: number): void;
 }
@@ -145,9 +146,13 @@ export async function readEvents(
                 try {
                     value = JSON.parse(event.data);
                 } catch (cause) {
-                    sink.malformed(
-                        new Error(`${what}: an SSE event is not JSON: ${excerpt(event.data)}`, {cause}),
-                    );
+                    sink.stray({
+                        kind: 'not-json',
+                        error: new Error(`${what}: an SSE event is not JSON: ${excerpt(event.data)}`, {
+                            cause,
+                        }),
+                        text: event.data,
+                    });
                     return;
                 }
                 sink.message(value);
@@ -155,12 +160,14 @@ export async function readEvents(
             },
             retry: (milliseconds) => sink.retry(milliseconds),
             oversized(bytes) {
-                sink.malformed(
-                    new Error(
+                sink.stray({
+                    kind: 'oversized',
+                    error: new Error(
                         `${what}: an SSE event reached ${bytes} bytes, over maxMessageBytes ` +
                             `(${maxEventBytes} bytes); it was dropped`,
                     ),
-                );
+                    text: '',
+                });
             },
         },
         maxEventBytes,

@@ -62,7 +62,7 @@ export async function followAnswer(
             endpoint.handlers.message(value);
             if (isAnswer(value, id)) answered = true;
         },
-        malformed: (problem) => endpoint.handlers.malformed(problem),
+        stray: (problem) => endpoint.handlers.stray(problem),
         retry: (ms) => {
             state.retryMs = ms;
         },
@@ -104,7 +104,7 @@ export async function listen(endpoint: Endpoint, lifetime: AbortSignal): Promise
     const state: Backoff = {retryMs: undefined, failures: 0};
     const sink: StreamSink = {
         message: (value) => endpoint.handlers.message(value),
-        malformed: (problem) => endpoint.handlers.malformed(problem),
+        stray: (problem) => endpoint.handlers.stray(problem),
         retry: (ms) => {
             state.retryMs = ms;
         },

@@ -4,13 +4,15 @@
  * creates, so no process is spawned, and the session keeps the guarantees of stdio: the same
  * framing and limits, timeouts, cancellation, and a close that leaves nothing running.
  *
+ * What the server writes is read as over stdio: a line that is not JSON, too long or not UTF-8 is
+ * told to `onProtocolError` and skipped, or ends the session under `strict`.
+ *
  * Closing ends the server's input, as a child's stdin is ended, and waits `exitGraceMs` for the
  * server to close by itself; then it closes the server with `cancelPending`. The server closing
  * on its own, or failing, ends the session with an `McpConnectionError`.
  */
 import type {Readable} from 'node:stream';
 import {PassThrough, Writable} from 'node:stream';
-import {LineReader} from '../../jsonrpc/framing.js';
 import type {JsonObject} from '../../jsonrpc/records.js';
 import {isObject} from '../../jsonrpc/records.js';
 import {RecordWriter} from '../../jsonrpc/writer.js';
@@ -26,7 +28,8 @@ import {
     LINE_BYTES_RULE,
     sessionSettings,
 } from './connect.js';
-import {McpConnectionError, McpProtocolViolationError} from './errors.js';
+import {McpConnectionError} from './errors.js';
+import {readLines} from './lines.js';
 import type {McpClient} from './session.js';
 import {openSession} from './session.js';
 import type {ClientTransport, TransportHandlers} from './transport.js';
@@ -68,6 +71,7 @@ export function connectInProcess(
     const settings = sessionSettings(options, WHERE);
     const transport = new InProcessTransport(server, {
         stderr: checkStderr(options.stderr, WHERE),
+        strict: settings.strict,
         maxMessageBytes: checkNumber(
             WHERE,
             'maxMessageBytes',
@@ -89,6 +93,7 @@ export function connectInProcess(
 interface InProcessSettings {
     stderr: 'inherit' | 'ignore' | ((text: string) => void);
     maxMessageBytes: number;
+    strict: boolean;
     exitGraceMs: number;
 }
 
@@ -122,32 +127,9 @@ class InProcessTransport implements ClientTransport {
             this.#lost(new McpConnectionError(`The in-process MCP server ${why}`, {cause: failure}));
         };
         this.#server.closed.then(() => whenClosed(undefined), whenClosed);
-        const {maxMessageBytes} = this.#settings;
-        const reader = new LineReader(
-            {
-                receive: (text) => this.#line(text),
-                oversized: (bytes) =>
-                    handlers.malformed(
-                        new McpProtocolViolationError(
-                            `The MCP server wrote a line of ${bytes} bytes, over the client's limit of ` +
-                                `${maxMessageBytes} bytes (maxMessageBytes); the line was discarded`,
-                        ),
-                    ),
-            },
-            maxMessageBytes,
-            'the MCP server',
-        );
-        this.#fromServer.on('data', (chunk: Buffer) => {
-            try {
-                reader.push(chunk);
-            } catch (problem) {
-                handlers.malformed(
-                    new McpProtocolViolationError('The MCP server wrote bytes that are not UTF-8', {
-                        cause: problem,
-                    }),
-                );
-            }
-        });
+        const {maxMessageBytes, strict} = this.#settings;
+        const lines = readLines(handlers, {maxMessageBytes, strict, channel: 'its output', hint: ''});
+        this.#fromServer.on('data', (chunk: Buffer) => lines.push(chunk));
         this.#writer = new RecordWriter(this.#toServer, 'MCP server input', {
             onFailure: (problem) =>
                 this.#lost(
@@ -173,25 +155,6 @@ class InProcessTransport implements ClientTransport {
     close(): Promise<void> {
         this.#closing ??= this.#end();
         return this.#closing;
-    }
-
-    #line(text: string): void {
-        let value: unknown;
-        try {
-            value = JSON.parse(text);
-        } catch (problem) {
-            const shown = text.length > 80 ? `${text.slice(0, 80)}…` : text;
-            (this.#handlers as TransportHandlers).malformed(
-                new McpProtocolViolationError(
-                    `The MCP server wrote a line that is not JSON: ${JSON.stringify(shown)}`,
-                    {
-                        cause: problem,
-                    },
-                ),
-            );
-            return;
-        }
-        (this.#handlers as TransportHandlers).message(value);
     }
 
     async #end(): Promise<void> {

@@ -48,3 +48,5 @@ export type {ToolValue} from './result.js';
 export {readToolResult} from './result.js';
 export type {McpClient} from './session.js';
 export {MCP_CLIENT_PROTOCOL_VERSIONS} from './session.js';
+export type {McpProtocolErrorEvent, McpProtocolErrorKind} from './stray.js';
+export {STRAY_TEXT_CHARS} from './stray.js';

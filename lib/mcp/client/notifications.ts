@@ -1,8 +1,7 @@
 /**
  * The server's notifications, handed to the caller's callbacks: every one (besides the progress of
  * a call, which goes to that call) to `onNotification`, and the kinds a user usually wants, checked
- * and typed, to their own callback. A callback observes the session and cannot break it: what it
- * throws, or a promise it returns that rejects, is dropped.
+ * and typed, to their own callback. A callback observes the session and cannot break it (`tell`).
  */
 import type {JsonObject} from '../../jsonrpc/records.js';
 import {describe} from '../../util/describe.js';
@@ -13,6 +12,7 @@ import type {
     ServerNotification,
 } from '../protocol/features.js';
 import {LOGGING_LEVELS} from '../protocol/log-levels.js';
+import {tell} from './stray.js';
 
 /** The lists whose `notifications/<list>/list_changed` `onListChanged` is told. */
 export type ListName = 'tools' | 'resources' | 'prompts';
@@ -69,20 +69,20 @@ export function checkNotificationOptions(where: string, options: NotificationOpt
 export function deliver(options: NotificationOptions, method: string, params: JsonObject | undefined): void {
     const {onNotification, onLog, onListChanged, onResourceUpdated} = options;
     if (onNotification !== undefined) {
-        call(onNotification, params === undefined ? {method} : {method, params});
+        tell(onNotification, params === undefined ? {method} : {method, params});
     }
     if (method === 'notifications/message') {
-        if (onLog !== undefined && params !== undefined && isLog(params)) call(onLog, params);
+        if (onLog !== undefined && params !== undefined && isLog(params)) tell(onLog, params);
         return;
     }
     const list = LISTS[method];
     if (list !== undefined) {
-        if (onListChanged !== undefined) call(onListChanged, list);
+        if (onListChanged !== undefined) tell(onListChanged, list);
         return;
     }
     if (method === 'notifications/resources/updated' && onResourceUpdated !== undefined) {
         if (params !== undefined && typeof params.uri === 'string')
-            call(onResourceUpdated, params as ResourceUpdated);
+            tell(onResourceUpdated, params as ResourceUpdated);
     }
 }
 
@@ -92,16 +92,4 @@ function isLog(params: JsonObject): params is LoggingMessage {
         Object.hasOwn(params, 'data') &&
         (params.logger === undefined || typeof params.logger === 'string')
     );
-}
-
-/** Calls a callback so that nothing it does reaches the session. */
-function call<T>(callback: (value: T) => void, value: T): void {
-    try {
-        const returned: unknown = callback(value);
-        if (typeof (returned as PromiseLike<unknown> | undefined)?.then === 'function') {
-            (returned as PromiseLike<unknown>).then(undefined, () => {});
-        }
-    } catch {
-        // Dropped on purpose: a callback observes the session and must not end it.
-    }
 }

@@ -9,8 +9,8 @@
  *
  * What the server sends is checked as it arrives. A problem that belongs to one request (an error
  * shape, a malformed answer with a known id, a bad progress notification) fails that request only.
- * A problem that cannot be tied to one (an answer to an id never sent, an invalid message) ends
- * the session through `onFatal`, failing every pending request with it.
+ * A problem that cannot be tied to one (an answer to an id never sent, an invalid message) goes to
+ * `onStray`, which decides whether it ends the session.
  */
 
 import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
@@ -89,9 +89,17 @@ interface Pending {
     onAbort: (() => void) | undefined;
 }
 
+/** Told of a message that belongs to no request; `value` is the message as parsed. */
+export type OnStray = (
+    kind: 'not-json-rpc' | 'unmatched-response',
+    error: McpProtocolViolationError,
+    value: unknown,
+) => void;
+
 export class Requests {
     readonly #transport: ClientTransport;
     readonly #onFatal: (error: McpClientError) => void;
+    readonly #onStray: OnStray;
     readonly #pending = new Map<RequestId, Pending>();
     /** Ids given up by timeout or abort whose answer may still arrive. */
     readonly #abandoned = new Set<RequestId>();
@@ -109,9 +117,10 @@ export class Requests {
     /** Cancelling by closing the request's exchange alone, with no `notifications/cancelled`. */
     cancelByClosing = false;
 
-    constructor(transport: ClientTransport, onFatal: (error: McpClientError) => void) {
+    constructor(transport: ClientTransport, onFatal: (error: McpClientError) => void, onStray: OnStray) {
         this.#transport = transport;
         this.#onFatal = onFatal;
+        this.#onStray = onStray;
     }
 
     /** Sends one request (in rounds where the era has them) and resolves with its `result`, unchecked. */
@@ -209,9 +218,10 @@ export class Requests {
             if (incoming.method === 'notifications/progress') this.#progress(incoming.params);
             else this.onNotification?.(incoming.method, incoming.params);
         } else if (incoming.kind === 'invalid') {
-            this.fail(
-                new McpProtocolViolationError(`The MCP server sent an invalid message: ${incoming.message}`),
+            const error = new McpProtocolViolationError(
+                `The MCP server sent an invalid message: ${incoming.message}`,
             );
+            this.#onStray('not-json-rpc', error, value);
         }
         // 'response' cannot occur here: every response went to `#answer` above.
     }
@@ -254,7 +264,9 @@ export class Requests {
         const pending = response.id === undefined ? undefined : this.#pending.get(response.id);
         if (pending === undefined) {
             if (response.id !== undefined && this.#abandoned.delete(response.id)) return;
-            this.fail(new McpProtocolViolationError(strayAnswer(response.id, message, response)));
+            const error = new McpProtocolViolationError(strayAnswer(response.id, message, response));
+            const isResponse = Object.hasOwn(message, 'result') || Object.hasOwn(message, 'error');
+            this.#onStray(isResponse ? 'unmatched-response' : 'not-json-rpc', error, message);
             return;
         }
         this.#retire(pending);

@@ -4,7 +4,8 @@
  *
  * Everything the server sends is untrusted data: results are checked for the shape the client
  * relies on and are otherwise returned exactly as they arrived; nothing in them is run, fetched or
- * followed.
+ * followed. A problem that belongs to no request is told to `onProtocolError` and skipped, or,
+ * under `strict`, ends the session.
  */
 import type {JsonObject} from '../../jsonrpc/records.js';
 import {isObject} from '../../jsonrpc/records.js';
@@ -30,7 +31,7 @@ import {DEFAULT_MAX_INPUT_ROUNDS} from './answering.js';
 import type {Negotiated, VersionNegotiation} from './era.js';
 import {DEFAULT_DISCOVER_TIMEOUT_MS} from './era.js';
 import type {McpClientError} from './errors.js';
-import {McpConnectionError, McpProtocolViolationError} from './errors.js';
+import {asConnectionError, asViolation, McpProtocolViolationError} from './errors.js';
 import {establish} from './establish.js';
 import type {ModernEnvelope} from './modern-meta.js';
 import type {NotificationOptions} from './notifications.js';
@@ -39,6 +40,8 @@ import type {CallToolOptions, RequestOptions} from './options.js';
 import {checkRequestOptions} from './options.js';
 import {listAll} from './paging.js';
 import {Requests} from './requests.js';
+import type {McpProtocolErrorEvent, McpProtocolErrorKind} from './stray.js';
+import {excerpt, tell} from './stray.js';
 import * as surface from './surface.js';
 import type {ClientTransport} from './transport.js';
 
@@ -104,6 +107,9 @@ export interface SessionSettings {
     listTimeoutMs: number;
     callTimeoutMs: number;
     signal: AbortSignal | undefined;
+    /** A problem that belongs to no request ends the session. */
+    strict: boolean;
+    onProtocolError: ((event: McpProtocolErrorEvent) => void) | undefined;
     /** The notification callbacks, checked. Default: none. */
     notifications?: NotificationOptions;
     /** The era to negotiate. Default: `'legacy'`. */
@@ -137,9 +143,13 @@ class Session implements McpClient {
     constructor(transport: ClientTransport, settings: SessionSettings) {
         this.#transport = transport;
         this.#settings = settings;
-        this.#requests = new Requests(transport, () => {
-            void this.close();
-        });
+        this.#requests = new Requests(
+            transport,
+            () => {
+                void this.close();
+            },
+            (kind, error, value) => this.#stray(kind, error, () => JSON.stringify(value)),
+        );
         const callbacks = settings.notifications;
         if (callbacks !== undefined) {
             this.#requests.onNotification = (method, params) => deliver(callbacks, method, params);
@@ -175,6 +185,7 @@ class Session implements McpClient {
         const requests = this.#requests;
         await this.#transport.start({
             message: (value) => requests.receive(value),
+            stray: (problem) => this.#stray(problem.kind, asViolation(problem.error), () => problem.text),
             malformed: (problem) => requests.fail(asViolation(problem)),
             closed: (error) => {
                 if (error !== undefined) requests.fail(asConnectionError(error));
@@ -311,6 +322,16 @@ class Session implements McpClient {
         return this.#closing;
     }
 
+    /** A problem that belongs to no request: told, then skipped or, under `strict`, fatal. */
+    #stray(kind: McpProtocolErrorKind, error: McpClientError, text: () => string): void {
+        if (this.#closing !== undefined) return;
+        const {onProtocolError, strict} = this.#settings;
+        if (onProtocolError !== undefined) {
+            tell(onProtocolError, Object.freeze({kind, message: error.message, text: excerpt(text())}));
+        }
+        if (strict) this.#requests.fail(error);
+    }
+
     async #shutdown(): Promise<void> {
         this.#requests.close();
         await this.#transport.close();
@@ -326,16 +347,4 @@ function checkSerializable(args: JsonObject | undefined): void {
             {cause: error},
         );
     }
-}
-
-function asViolation(problem: Error): McpClientError {
-    if (problem instanceof McpProtocolViolationError) return problem;
-    return new McpProtocolViolationError(problem.message, {cause: problem});
-}
-
-function asConnectionError(error: Error): McpClientError {
-    if (error instanceof McpConnectionError) return error;
-    return new McpConnectionError(`The connection to the MCP server was lost: ${error.message}`, {
-        cause: error,
-    });
 }

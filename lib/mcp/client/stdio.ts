@@ -13,18 +13,19 @@
  * them open cannot keep them longer); then they are destroyed, so no handle keeps the process alive.
  *
  * The connection is reported lost (`closed` with an error) when the child exits by itself, closes
- * its stdout and does not exit within `exitGraceMs`, stops reading its stdin, or sends bytes that
- * are not UTF-8 (then as malformed); a line that is not JSON or is too long is reported malformed.
+ * its stdout and does not exit within `exitGraceMs`, or stops reading its stdin. A line that is not
+ * JSON, is too long or is not UTF-8 is skipped and reported as stray, and reading goes on; under
+ * `strict`, bytes that are not UTF-8 stop the reading, since the session ends with them anyway.
  */
 import type {ChildProcess, StdioOptions} from 'node:child_process';
 import {spawn} from 'node:child_process';
-import {LineReader} from '../../jsonrpc/framing.js';
 import type {JsonObject} from '../../jsonrpc/records.js';
 import {RecordWriter} from '../../jsonrpc/writer.js';
 import {messageOf} from '../../util/message.js';
 import {resolveCommand} from './command.js';
-import {McpConnectionError, McpProtocolViolationError} from './errors.js';
+import {McpConnectionError} from './errors.js';
 import {groupAlive, OWN_GROUP, signalGroup} from './group.js';
+import {readLines} from './lines.js';
 import type {ClientTransport, TransportHandlers} from './transport.js';
 
 export interface StdioTransportSettings {
@@ -34,6 +35,8 @@ export interface StdioTransportSettings {
     cwd: string | URL | undefined;
     stderr: 'inherit' | 'ignore' | ((text: string) => void);
     maxMessageBytes: number;
+    /** Keeps the reader's own error for bytes that are not UTF-8, as the strict session reports it. */
+    strict: boolean;
     exitGraceMs: number;
     terminateGraceMs: number;
 }
@@ -103,37 +106,18 @@ export class StdioTransport implements ClientTransport {
     }
 
     #attach(child: ChildProcess): void {
-        const {maxMessageBytes, stderr} = this.#settings;
+        const {maxMessageBytes, stderr, strict} = this.#settings;
         const handlers = this.#handlers as TransportHandlers;
-        const reader = new LineReader(
-            {
-                receive: (text) => this.#line(text),
-                oversized: (bytes) =>
-                    handlers.malformed(
-                        new McpProtocolViolationError(
-                            `The MCP server wrote a line of ${bytes} bytes, over the client's limit of ` +
-                                `${maxMessageBytes} bytes (maxMessageBytes); the line was discarded`,
-                        ),
-                    ),
-            },
+        const lines = readLines(handlers, {
             maxMessageBytes,
-            'the MCP server',
-        );
-        const decode = (feed: () => void): void => {
-            try {
-                feed();
-            } catch (error) {
-                handlers.malformed(
-                    new McpProtocolViolationError('The MCP server wrote bytes to stdout that are not UTF-8', {
-                        cause: error,
-                    }),
-                );
-            }
-        };
+            strict,
+            channel: 'stdout',
+            hint: ' An MCP server over stdio must write only JSON-RPC messages to stdout (logs belong on stderr).',
+        });
         const stdout = child.stdout as NonNullable<ChildProcess['stdout']>;
-        stdout.on('data', (chunk: Buffer) => decode(() => reader.push(chunk)));
+        stdout.on('data', (chunk: Buffer) => lines.push(chunk));
         stdout.on('end', () => {
-            decode(() => reader.end());
+            lines.end();
             if (!this.#exited) {
                 this.#after(this.#settings.exitGraceMs, () => {
                     if (!this.#exited) {
@@ -190,25 +174,6 @@ export class StdioTransport implements ClientTransport {
             });
         });
         this.#gone = new Promise((resolve) => child.once('close', () => resolve()));
-    }
-
-    #line(text: string): void {
-        const handlers = this.#handlers as TransportHandlers;
-        let value: unknown;
-        try {
-            value = JSON.parse(text);
-        } catch (error) {
-            const shown = text.length > 80 ? `${text.slice(0, 80)}…` : text;
-            handlers.malformed(
-                new McpProtocolViolationError(
-                    `The MCP server wrote a line to stdout that is not JSON: ${JSON.stringify(shown)}. ` +
-                        'An MCP server over stdio must write only JSON-RPC messages to stdout (logs belong on stderr).',
-                    {cause: error},
-                ),
-            );
-            return;
-        }
-        handlers.message(value);
     }
 
     async #terminate(): Promise<void> {

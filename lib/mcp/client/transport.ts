@@ -6,15 +6,30 @@
  */
 import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
 
+/** What a transport found wrong in what it read, outside any request. */
+export type StrayKind = 'not-utf8' | 'not-json' | 'oversized';
+
+/** A problem found while reading that belongs to no request. */
+export interface StrayProblem {
+    readonly kind: StrayKind;
+    /** What a strict session ends with: the message says what was wrong. */
+    readonly error: Error;
+    /** The offending line or event data as read (bad bytes as U+FFFD); empty when it was not kept. */
+    readonly text: string;
+}
+
 export interface TransportHandlers {
     /** One parsed JSON value the server sent: a response, a notification or a request. */
     message(value: unknown): void;
     /**
-     * The server broke the framing: a line that is not JSON, over the size limit or not UTF-8, an
-     * SSE event whose data is not JSON or is over the limit, a `GET` stream given up. Such a problem
-     * cannot be tied to one request, so the session ends with it: every pending request rejects
-     * with it and the session closes the transport, which ends the child. The transport itself only
-     * reports; it keeps reading until it is closed.
+     * A line or SSE event that is not UTF-8, not JSON, or over the size limit. It was skipped and
+     * the transport goes on reading; the session decides whether that ends it (`strict`).
+     */
+    stray(problem: StrayProblem): void;
+    /**
+     * The server broke the transport beyond repair while the connection stays up (a `GET` stream
+     * given up after its reconnections). The session ends with it: every pending request rejects
+     * with it and the session closes the transport. The transport itself only reports.
      */
     malformed(problem: Error): void;
     /**

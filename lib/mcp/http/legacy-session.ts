@@ -37,6 +37,12 @@ export class LegacySession {
         this.session = new Session(settings.catalog, {
             send: (record) => this.#route(record, undefined),
             sendLatest: (record, slot) => this.#route(record, slot),
+            // A question to the client goes on the event stream of the request it serves.
+            sendRelated: (record, relatedId) => {
+                const exchange = this.exchanges.get(relatedId);
+                if (exchange !== undefined) exchange.notify(record);
+                else this.#stream?.enqueue(encoder.encode(sseEvent(record)));
+            },
             // A slot belongs to one call; the few open exchanges are asked rather than indexed.
             withdraw: (slot) => {
                 for (const exchange of this.exchanges.values()) exchange.withdraw(slot);
@@ -95,6 +101,8 @@ export class LegacySession {
     /** Ends the session: its GET stream closes, its timer stops; exchanges are the caller's. */
     end(): void {
         this.ended = true;
+        // Questions to the client can no longer be answered; listen requests are told.
+        this.session.ending();
         clearTimeout(this.#timer);
         this.#timer = undefined;
         const stream = this.#stream;

@@ -3,6 +3,9 @@
  * handler's outcome settled. A call knows its request and its client's data, never the session.
  */
 import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
+import type {AskHost} from './asking/asker.js';
+import {Asker} from './asking/asker.js';
+import type {Replay} from './asking/replay.js';
 import type {Era} from './era.js';
 import type {LogWire} from './logging.js';
 import {Log} from './logging.js';
@@ -13,8 +16,11 @@ import type {HandlerContext, HandlerMethod, Implementation, LoggingLevel, Progre
 
 export type CallMethod = HandlerMethod;
 
-/** What a call needs of what runs it: an output for its progress and log messages, and an answer once it settled. */
-export interface CallHost extends LogWire {
+/**
+ * What a call needs of what runs it: an output for its progress and log messages, the session's
+ * questions to the client, and an answer once it settled.
+ */
+export interface CallHost extends LogWire, AskHost {
     readonly output: SessionOutput;
     /** The promise of `call`'s handler settled (once per call): answer it at the end of the turn. */
     queueAnswer(call: Call): void;
@@ -27,6 +33,8 @@ export interface ClientData {
     readonly protocolVersion: string;
     /** The rank of this 2026-07-28 request's `_meta` log level, when it asked for log messages. */
     readonly logLevel?: number;
+    /** A 2026-07-28 retry's answers (`requestState` verified, `inputResponses` checked). */
+    readonly replay?: Replay | undefined;
 }
 
 /**
@@ -92,6 +100,17 @@ const logOfContext = {
         return CallStamp.find(this)?.log;
     },
 }.get;
+/** The context's `elicit`, `createMessage` and `listRoots`: the call's asker's own functions. */
+const askerMember = (name: 'elicit' | 'createMessage' | 'listRoots') =>
+    ({
+        get(this: object): Asker[typeof name] | undefined {
+            return CallStamp.find(this)?.asker[name];
+        },
+    }).get;
+
+const ELICIT = askerMember('elicit');
+const CREATE_MESSAGE = askerMember('createMessage');
+const LIST_ROOTS = askerMember('listRoots');
 
 /**
  * Defines an enumerable, configurable getter without a setter; the freeze that follows makes it
@@ -152,6 +171,7 @@ export class Call implements ProgressSource {
     #controller: AbortController | undefined;
     #progress: ProgressReporter | undefined;
     #log: Log | undefined;
+    #asker: Asker | undefined;
 
     /** `extra`: fields of the context beyond every handler's (a template's `variables`, say). */
     constructor(
@@ -182,9 +202,13 @@ export class Call implements ProgressSource {
         context.protocolVersion = client.protocolVersion;
         defineGetter.call(context, 'reportProgress', reportProgressOfContext);
         defineGetter.call(context, 'log', logOfContext);
+        defineGetter.call(context, 'elicit', ELICIT);
+        defineGetter.call(context, 'createMessage', CREATE_MESSAGE);
+        defineGetter.call(context, 'listRoots', LIST_ROOTS);
         if (extra !== undefined) Object.assign(context, extra);
         // A 2026-07-28 request carries its own level; otherwise the session's applies when it logs.
         if (client.logLevel !== undefined) this.#log = new Log(this, host, client.logLevel);
+        if (client.replay !== undefined) this.#asker = new Asker(this, host, client.replay);
         this.context = Object.freeze(context) as unknown as HandlerContext;
     }
 
@@ -227,6 +251,12 @@ export class Call implements ProgressSource {
         return this.#log.send;
     }
 
+    /** Created on first use, like progress: most handlers never ask. */
+    get asker(): Asker {
+        this.#asker ??= new Asker(this, this.#host, undefined);
+        return this.#asker;
+    }
+
     /** Created on first use: most handlers that finish at once never look at it. */
     get signal(): AbortSignal {
         if (this.#controller === undefined) {
@@ -253,6 +283,15 @@ export class Call implements ProgressSource {
         this.#progress?.withdraw();
         this.#log?.withdraw();
         this.#controller?.abort(reason);
+    }
+
+    /** Answers the call with `outcome` now, whatever its handler does next, and aborts its signal. */
+    suspend(outcome: unknown, reason: unknown): void {
+        this.#reason = reason;
+        this.settle(true, outcome);
+        // Made now if the handler never looked at it, so that a later look finds it aborted.
+        this.#controller ??= new AbortController();
+        this.#controller.abort(reason);
     }
 
     /** Records how the handler's promise settled and queues its answer, the first time only. */

@@ -12,7 +12,11 @@
  * responses keep completion order. A call counts as running, and its id as in use, from before its
  * handler is invoked until it is answered. A cancelled request is never answered.
  */
-import type {RequestId} from '../../jsonrpc/records.js';
+import {OutgoingRequests} from '../../jsonrpc/outgoing.js';
+import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
+import {McpAnswerError, McpAskError} from './asking/errors.js';
+import type {AskSettings} from './asking/settings.js';
+import {captureAsking} from './asking/settings.js';
 import type {Call, CallHost} from './call.js';
 import {answer} from './outcome.js';
 import type {SessionOutput} from './output.js';
@@ -20,6 +24,10 @@ import type {SessionOutput} from './output.js';
 export class Calls implements CallHost {
     /** Where the calls' answers, progress and diagnostics go. */
     readonly output: SessionOutput;
+    #outgoing: OutgoingRequests | undefined;
+    /** Set once the session ended: questions asked later reject with it. */
+    #ended: unknown;
+    readonly asking: AskSettings;
     /** Calls not answered yet, but `#current`. */
     readonly #active = new Map<RequestId, Call>();
     /**
@@ -37,9 +45,53 @@ export class Calls implements CallHost {
     /** The session's level from `logging/setLevel` (or the `logging` option); undefined: none. */
     logLevel: number | undefined;
 
-    constructor(output: SessionOutput, logLevel?: number) {
+    constructor(output: SessionOutput, logLevel?: number, asking: AskSettings = captureAsking(undefined)) {
         this.output = output;
         this.logLevel = logLevel;
+        this.asking = asking;
+    }
+
+    /**
+     * The questions handlers sent the client (earlier revisions), waiting for its answers: made
+     * on first use, as most sessions never ask.
+     */
+    get outgoing(): OutgoingRequests {
+        if (this.#outgoing === undefined) {
+            const output = this.output;
+            // The client's own ids are numbers or strings of its own; this prefix marks the server's.
+            this.#outgoing = new OutgoingRequests('arcane-os:', {
+                send: (record, related) => {
+                    if (related !== undefined && output.sendRelated !== undefined)
+                        output.sendRelated(record, related);
+                    else output.send(record);
+                },
+                timedOut: (method, ms) =>
+                    new McpAskError(
+                        'timeout',
+                        `The client did not answer ${method} within ${ms} ms; it was told to stop`,
+                    ),
+                remoteError: (method, error) =>
+                    new McpAnswerError(method, error.code, error.message, error.data),
+                invalidResponse: (method, problem) =>
+                    new McpAskError(
+                        'invalid-response',
+                        `The client's answer to ${method} is not valid: ${problem}`,
+                    ),
+            });
+            if (this.#ended !== undefined) this.#outgoing.rejectAll(this.#ended);
+        }
+        return this.#outgoing;
+    }
+
+    /** A response from the client: true when it answered one of the handlers' questions. */
+    answered(message: JsonObject): boolean {
+        return this.#outgoing?.receive(message) ?? false;
+    }
+
+    /** The session ended: every open question rejects with `error`, and every later one. */
+    endQuestions(error: unknown): void {
+        this.#ended = error;
+        this.#outgoing?.rejectAll(error);
     }
 
     /** Calls not answered yet: their handlers run, or settled and wait for the end of the turn. */

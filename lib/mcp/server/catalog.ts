@@ -13,6 +13,8 @@ import {isObject} from '../../jsonrpc/records.js';
 import {describe} from '../../util/describe.js';
 import {checkKnownKeys, DEFAULT_MAX_MESSAGE_BYTES} from '../../util/options.js';
 import {LOGGING_LEVELS, levelRank} from '../protocol/log-levels.js';
+import type {AskSettings} from './asking/settings.js';
+import {captureAsking} from './asking/settings.js';
 import type {McpStdioServerOptions} from './options.js';
 import type {PromptEntry} from './prompt-catalog.js';
 import {capturePrompts} from './prompt-catalog.js';
@@ -65,6 +67,10 @@ export interface Catalog {
     readonly readCache: CacheHints;
     readonly maxMessageBytes: number;
     readonly outputHighWaterMark: number;
+    /** `resources/subscribe` and `subscriptions/listen` are served (the `subscriptions` option). */
+    readonly subscriptions: boolean;
+    /** How handlers' questions wait, and how `requestState` is sealed. */
+    readonly asking: AskSettings;
     /** The `initialize` result for one negotiated legacy revision. */
     initializeResult(protocolVersion: string): string;
 }
@@ -82,6 +88,8 @@ const OPTION_NAMES: readonly string[] = [
     'readCache',
     'maxMessageBytes',
     'outputHighWaterMark',
+    'asking',
+    'subscriptions',
 ];
 
 export function buildCatalog(options: McpStdioServerOptions): Catalog {
@@ -138,12 +146,21 @@ export function buildCatalog(options: McpStdioServerOptions): Catalog {
         DEFAULT_OUTPUT_HIGH_WATER_MARK,
     );
 
+    const asking = captureAsking(options.asking);
     const listCache = captureCache('listCache', options.listCache, DEFAULT_LIST_CACHE);
     const readCache = captureCache('readCache', options.readCache, DEFAULT_READ_CACHE);
 
     const capabilities: JsonObject = {};
     if (tools.handlers.size > 0) capabilities.tools = {};
-    if (resources.handlers.size > 0 || templates.entries.length > 0) capabilities.resources = {};
+    const subscriptions = options.subscriptions ?? false;
+    if (typeof subscriptions !== 'boolean') {
+        throw new TypeError(
+            `createMcpStdioServer: subscriptions must be a boolean, got ${describe(subscriptions)}`,
+        );
+    }
+    if (resources.handlers.size > 0 || templates.entries.length > 0) {
+        capabilities.resources = subscriptions ? {subscribe: true} : {};
+    }
     if (prompts.entries.size > 0) capabilities.prompts = {};
     if (completions) capabilities.completions = {};
     if (logging) capabilities.logging = {};
@@ -176,6 +193,8 @@ export function buildCatalog(options: McpStdioServerOptions): Catalog {
         readCache,
         maxMessageBytes,
         outputHighWaterMark,
+        asking,
+        subscriptions,
         initializeResult: (version) => initializeResults.get(version) as string,
     };
 }

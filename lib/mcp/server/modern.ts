@@ -7,6 +7,7 @@ import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
 import {isObject} from '../../jsonrpc/records.js';
 import {describe} from '../../util/describe.js';
 import {CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, PROTOCOL_VERSION_KEY} from '../protocol/meta.js';
+import {ASKING_METHODS, readReplay} from './asking/replay.js';
 import type {ClientData} from './call.js';
 import type {Era} from './era.js';
 import {ErrorCode} from './errors.js';
@@ -43,7 +44,19 @@ export function serveModern(
         return true;
     }
     const client = modernClient(session, id, meta);
-    if (client !== undefined) entry.handle(session, id, params, era, client);
+    if (client === undefined) return true;
+    if (ASKING_METHODS.has(method)) {
+        const replay = readReplay(session.catalog.asking, method, params as JsonObject);
+        if (typeof replay === 'string') {
+            fail(session.output, id, ErrorCode.InvalidParams, replay);
+            return true;
+        }
+        if (replay !== undefined) {
+            entry.handle(session, id, params, era, {...client, replay});
+            return true;
+        }
+    }
+    entry.handle(session, id, params, era, client);
     return true;
 }
 

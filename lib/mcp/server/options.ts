@@ -1,4 +1,5 @@
 /** The options of a server: the catalog an application serves and the limits it runs under. */
+import type {AskOptions} from './asking/types.js';
 import type {McpPrompt, McpResourceTemplate} from './feature-types.js';
 import type {Implementation, LoggingLevel, McpResource, McpSchemaTool, McpTool} from './types.js';
 
@@ -51,6 +52,18 @@ export interface McpStdioServerOptions {
      * caller's own.
      */
     readCache?: CacheOption;
+    /**
+     * How handlers' questions (`context.elicit`, `createMessage`, `listRoots`) wait and how the
+     * 2026-07-28 `requestState` is sealed. See "Asking the user" in docs/server.md.
+     */
+    asking?: AskOptions;
+    /**
+     * Serves resource subscriptions: `resources/subscribe` and `resources/unsubscribe` (legacy
+     * era, advertised as `subscribe: true` in the `resources` capability) and
+     * `subscriptions/listen` (2026-07-28); `server.notifyResourceUpdated(uri)` tells subscribers.
+     * Default: `false`.
+     */
+    subscriptions?: boolean;
     /** The largest record accepted, in bytes, line feed excluded. Default: 64 MiB. */
     maxMessageBytes?: number;
     /**

@@ -6,6 +6,7 @@
 import type {JsonObject} from '../../jsonrpc/records.js';
 import {errorRecord, isObject, resultRecord} from '../../jsonrpc/records.js';
 import {messageOf} from '../../util/message.js';
+import {InputRequired} from './asking/input-required.js';
 import type {Call} from './call.js';
 import {formatDiagnostic, inspectComplete} from './diagnostics.js';
 import {ResultProblem} from './era.js';
@@ -32,6 +33,10 @@ export function answer(output: SessionOutput, call: Call, fulfilled: boolean, va
 
 function returned(output: SessionOutput, call: Call, result: unknown): void {
     if (call.cancelled) return;
+    if (result instanceof InputRequired) {
+        output.send(resultRecord(call.requestId, result.json));
+        return;
+    }
     const method = call.method;
     if (method === 'prompts/get' || method === 'completion/complete') {
         encoded(output, call, featureResult(method, result));

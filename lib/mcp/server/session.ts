@@ -17,6 +17,7 @@
  */
 import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
 import {classify, errorRecord, isRequestId} from '../../jsonrpc/records.js';
+import {McpAskError} from './asking/errors.js';
 import type {ClientData} from './call.js';
 import {Calls} from './calls.js';
 import type {Catalog} from './catalog.js';
@@ -34,6 +35,7 @@ import {
     refuseUnknownMethod,
     refuseUnparsable,
 } from './refusals.js';
+import {Subscriptions} from './subscriptions.js';
 
 export class Session implements Dispatch {
     readonly catalog: Catalog;
@@ -41,6 +43,7 @@ export class Session implements Dispatch {
     readonly output: SessionOutput;
     /** The calls running in this session: `running`, `whenAllAnswered()`, `cancel()`, `cancelAll()`. */
     readonly calls: Calls;
+    readonly subscriptions: Subscriptions;
     readonly #legacy: Era;
     /** Set when the server enables 2026-07-28. */
     readonly #modern: Era | undefined;
@@ -51,7 +54,8 @@ export class Session implements Dispatch {
     constructor(catalog: Catalog, output: SessionOutput) {
         this.catalog = catalog;
         this.output = output;
-        this.calls = new Calls(output, catalog.defaultLogLevel);
+        this.calls = new Calls(output, catalog.defaultLogLevel, catalog.asking);
+        this.subscriptions = new Subscriptions(output);
         this.#legacy = legacyEra(catalog);
         this.#modern = catalog.versions.modern.length > 0 ? modernEra(catalog) : undefined;
         this.methods = methodTables(catalog);
@@ -106,6 +110,18 @@ export class Session implements Dispatch {
         refuseOversized(this.output, bytes, this.catalog.maxMessageBytes);
     }
 
+    /**
+     * The session ends: every open `subscriptions/listen` request is answered, and every question
+     * still waiting for the client rejects with an `McpAskError` of code `'session-closed'`, as
+     * does every later one.
+     */
+    ending(): void {
+        this.subscriptions.end();
+        this.calls.endQuestions(
+            new McpAskError('session-closed', 'The MCP session ended before the client answered'),
+        );
+    }
+
     #route(message: unknown): void {
         const incoming = classify(message);
         switch (incoming.kind) {
@@ -119,13 +135,14 @@ export class Session implements Dispatch {
                 this.output.send(errorRecord(incoming.id, incoming.code, incoming.message));
                 return;
             case 'response':
-                ignoreResponse(this.output, incoming.id);
+                // An answer to a handler's question, or a response nobody waits for.
+                if (!this.calls.answered(message as JsonObject)) ignoreResponse(this.output, incoming.id);
                 return;
         }
     }
 
     #request(id: RequestId, method: string, params: JsonObject | undefined): void {
-        if (this.calls.inUse(id)) {
+        if (this.calls.inUse(id) || this.subscriptions.holds(id)) {
             refuseIdInUse(this.output, id);
             return;
         }
@@ -147,7 +164,7 @@ export class Session implements Dispatch {
     #notification(method: string, params: JsonObject | undefined): void {
         if (method === 'notifications/cancelled' && params !== undefined) {
             const id = params.requestId;
-            if (isRequestId(id)) {
+            if (isRequestId(id) && !this.subscriptions.cancel(id)) {
                 this.calls.cancel(id, params.reason);
             }
         }

@@ -17,6 +17,7 @@ import type {
     ToolDescriptor,
     ToolFields,
 } from '../protocol/types.js';
+import type {AskingContext} from './asking/types.js';
 import type {StandardSchemaV1} from './standard-schema.js';
 
 export type * from '../protocol/types.js';
@@ -53,7 +54,7 @@ export type {LoggingLevel};
  * };
  * ```
  */
-export interface HandlerContext<Method extends HandlerMethod = HandlerMethod> {
+export interface HandlerContext<Method extends HandlerMethod = HandlerMethod> extends AskingContext {
     /** This request's own signal: aborted by `server.cancel`, `notifications/cancelled`, or the session failing or closing with `cancelPending`. */
     readonly signal: AbortSignal;
     /**
@@ -154,6 +155,12 @@ export interface McpStdioServer {
     start(options?: StartOptions): McpStdioServer;
     /** Signals the active handler of `requestId`; true only when one was signalled. */
     cancel(requestId: RequestId, reason?: unknown): boolean;
+    /**
+     * Tells every client subscribed to `uri` that the resource changed
+     * (`notifications/resources/updated`); returns how many notifications were sent (0 before
+     * `start()`, after the session closed, or with no subscriber). Needs the `subscriptions` option.
+     */
+    notifyResourceUpdated(uri: string): number;
     /** Resolves when accepted handlers, diagnostics and output writes have settled. */
     drain(): Promise<void>;
     /** Stops reading, drains (or cancels with `cancelPending`), detaches; resolves when `closed` settles. */

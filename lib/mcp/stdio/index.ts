@@ -5,6 +5,23 @@
 
 export {Utf8DecodeError} from '../../jsonrpc/framing.js';
 export {MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS} from '../protocol/versions.js';
+export {McpAnswerError, McpAskError} from '../server/asking/errors.js';
+export type {
+    AskErrorCode,
+    AskingContext,
+    AskOptions,
+    AskRequestOptions,
+    CreateMessageRequest,
+    CreateMessageResult,
+    ElicitField,
+    ElicitFormRequest,
+    ElicitRequest,
+    ElicitResult,
+    ElicitUrlRequest,
+    ListRootsResult,
+    Root,
+    SamplingMessage,
+} from '../server/asking/types.js';
 export type {
     StructuredToolResult,
     ToolArguments,

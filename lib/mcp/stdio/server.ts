@@ -126,6 +126,21 @@ class StdioServer implements McpStdioServer {
         return this.#started?.session.calls.cancel(requestId, reason) ?? false;
     }
 
+    notifyResourceUpdated(uri: string): number {
+        if (typeof uri !== 'string') {
+            throw new TypeError(
+                `server.notifyResourceUpdated(uri) needs the resource URI as a string, got ${describe(uri)}`,
+            );
+        }
+        if (!this.#catalog.subscriptions) {
+            throw new TypeError(
+                'server.notifyResourceUpdated(): this server serves no subscriptions; create it with subscriptions: true',
+            );
+        }
+        if (this.#state !== 'open') return 0;
+        return this.#started?.session.subscriptions.notify(uri) ?? 0;
+    }
+
     async drain(): Promise<void> {
         const started = this.#started;
         if (started === undefined) return;
@@ -207,6 +222,8 @@ class StdioServer implements McpStdioServer {
         }
         this.#state = 'closing';
         const stopped = started.input.stop();
+        // No answer can arrive once input stops: handlers waiting on the client hear so now.
+        started.session.ending();
         this.#closing = Promise.all([this.drain(), stopped]).then(() => this.#finish(started));
         return this.#closing;
     }

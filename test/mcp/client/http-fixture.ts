@@ -14,6 +14,7 @@ import type {AddressInfo, Socket} from 'node:net';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach} from 'node:test';
+import type {StrayProblem} from '../../../lib/mcp/client/transport.js';
 
 export interface Seen {
     readonly method: string;
@@ -226,12 +227,19 @@ export function result(seen: Seen, value: unknown): unknown {
 /** What a transport reports to its handlers, with a way to await the n-th message or problem. */
 export class Reports {
     readonly messages: unknown[] = [];
+    /** Every problem, stray or fatal, as its error. */
     readonly problems: Error[] = [];
+    /** The stray ones, as reported. */
+    readonly strays: StrayProblem[] = [];
     readonly closings: (Error | undefined)[] = [];
     #waiters: {ready: () => boolean; resolve: () => void}[] = [];
 
     readonly handlers = {
         message: (value: unknown) => this.#push(this.messages, value),
+        stray: (problem: StrayProblem) => {
+            this.strays.push(problem);
+            this.#push(this.problems, problem.error);
+        },
         malformed: (problem: Error) => this.#push(this.problems, problem),
         closed: (error: Error | undefined) => this.#push(this.closings, error),
     };

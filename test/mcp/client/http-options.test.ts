@@ -133,7 +133,7 @@ test('the transport must be started once before it sends', async () => {
     await assert.rejects(transport.send({jsonrpc: '2.0', method: 'x'}), {
         message: 'HttpTransport: start() was not called',
     });
-    const handlers = {message() {}, malformed() {}, closed() {}};
+    const handlers = {message() {}, stray() {}, malformed() {}, closed() {}};
     await transport.start(handlers);
     await assert.rejects(transport.start(handlers), {message: 'HttpTransport: start() was already called'});
     await transport.close();

@@ -158,13 +158,16 @@ test('a stderr callback that throws ends the session with that error as the caus
     });
 });
 
-/** Each case: how the fake answers the call, whether the script closes, and what the call gave. */
+/**
+ * Each case: how the fake answers the call, whether the script closes (and is strict), and what
+ * the call gave. A stray line ends only a strict session by itself; a tolerant one goes on.
+ */
 const ENDS: [string, object, string, object][] = [
     ['a normal session, closed', {}, 'close', {result: {content: [{type: 'text', text: 'called x'}]}}],
     [
-        'a line that is not JSON, never closed by the caller',
+        'a line that is not JSON in a strict session, never closed by the caller',
         {script: {'tools/call': [{raw: 'oops\n'}]}},
-        '',
+        ' strict',
         {
             name: 'McpProtocolViolationError',
             message:
@@ -173,13 +176,25 @@ const ENDS: [string, object, string, object][] = [
         },
     ],
     [
-        'an answer to an unknown id, never closed by the caller',
+        'an answer to an unknown id in a strict session, never closed by the caller',
         {script: {'tools/call': [{raw: '{"jsonrpc":"2.0","id":99,"result":{}}\n'}]}},
-        '',
+        ' strict',
         {
             name: 'McpProtocolViolationError',
             message:
                 'The MCP server sent an answer for request id 99, which this client never sent or already settled',
+        },
+    ],
+    [
+        'a line that is not JSON tolerated, then a timeout, closed',
+        {script: {'tools/call': [{raw: 'oops\n'}]}},
+        'close',
+        {
+            name: 'McpTimeoutError',
+            message:
+                'The MCP server did not answer tools/call within 200 ms; the client stopped waiting and sent ' +
+                'notifications/cancelled, but the server may still be working on it. Raise timeoutMs if the ' +
+                'operation needs longer.',
         },
     ],
     [
@@ -207,7 +222,9 @@ const ENDS: [string, object, string, object][] = [
 
 for (const [what, config, mode, outcome] of ENDS) {
     test(`the client process ends by itself after ${what}`, GUARD, async () => {
-        const finished = await runNode([CLIENT_RUN, JSON.stringify(config), mode], {cwd: REPO_ROOT});
+        const finished = await runNode([CLIENT_RUN, JSON.stringify(config), ...mode.split(' ')], {
+            cwd: REPO_ROOT,
+        });
         assert.deepEqual(
             {code: finished.code, stderr: finished.stderr, outcome: JSON.parse(finished.stdout)},
             {code: 0, stderr: '', outcome},

@@ -36,8 +36,8 @@ const CONNECT: [unknown, string, string][] = [
         'TypeError',
         'connectMcpClient: unknown option "stdin"; the options are command, args, env, cwd, stderr, ' +
             'maxMessageBytes, exitGraceMs, terminateGraceMs, clientInfo, protocolVersion, initializeTimeoutMs, ' +
-            'listTimeoutMs, callTimeoutMs, signal, onNotification, onLog, onListChanged, onResourceUpdated, ' +
-            'versionNegotiation, discoverTimeoutMs, handlers, maxInputRounds',
+            'listTimeoutMs, callTimeoutMs, signal, onProtocolError, strict, onNotification, onLog, onListChanged, ' +
+            'onResourceUpdated, versionNegotiation, discoverTimeoutMs, handlers, maxInputRounds',
     ],
     [{command: ''}, 'TypeError', 'connectMcpClient: command must be a non-empty string, got the string ""'],
     [{command: 3}, 'TypeError', 'connectMcpClient: command must be a non-empty string, got number 3'],
@@ -112,6 +112,26 @@ const CONNECT: [unknown, string, string][] = [
             'Infinity for no timeout; got 2147483648',
     ],
     [{...base, signal: {}}, 'TypeError', 'connectMcpClient: signal must be an AbortSignal, got an object'],
+    [
+        {...base, strict: 'yes'},
+        'TypeError',
+        'connectMcpClient: strict must be true or false, got the string "yes"',
+    ],
+    [
+        {url: 'http://127.0.0.1:1/mcp', strict: 1},
+        'TypeError',
+        'connectMcpClient: strict must be true or false, got number 1',
+    ],
+    [
+        {...base, onProtocolError: 'log'},
+        'TypeError',
+        'connectMcpClient: onProtocolError must be a function receiving each protocol error event, got the string "log"',
+    ],
+    [
+        {url: 'http://127.0.0.1:1/mcp', onProtocolError: true},
+        'TypeError',
+        'connectMcpClient: onProtocolError must be a function receiving each protocol error event, got boolean true',
+    ],
 ];
 
 for (const [options, name, message] of CONNECT) {

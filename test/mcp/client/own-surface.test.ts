@@ -119,3 +119,23 @@ test('the same against our own Streamable HTTP server, log messages aside', GUAR
         await served.close();
     }
 });
+
+test(
+    'a subscription to a resource of our own server brings its updates until it is withdrawn',
+    GUARD,
+    async () => {
+        const updates: unknown[] = [];
+        const own = createMcpStdioServer({...catalog(), subscriptions: true});
+        const client = await connectInProcess(own, {onResourceUpdated: (update) => updates.push(update)});
+        assert.deepEqual(client.capabilities.resources, {subscribe: true});
+        await client.subscribeResource('note:///alpha');
+        assert.equal(own.notifyResourceUpdated('note:///alpha'), 1);
+        // A ping's answer follows the notification on the same stream: the callback has run by then.
+        await client.ping();
+        assert.deepEqual(updates, [{uri: 'note:///alpha'}]);
+        await client.unsubscribeResource('note:///alpha');
+        assert.equal(own.notifyResourceUpdated('note:///alpha'), 0);
+        await client.close();
+        await own.closed;
+    },
+);

@@ -5,8 +5,9 @@
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
 import type {JsonObject} from '../../../lib/jsonrpc/records.js';
+import type {McpProtocolErrorEvent} from '../../../lib/mcp/client/index.js';
 import {McpConnectionError, McpProtocolViolationError} from '../../../lib/mcp/client/index.js';
-import type {McpClient} from '../../../lib/mcp/client/session.js';
+import type {McpClient, SessionSettings} from '../../../lib/mcp/client/session.js';
 import {openSession} from '../../../lib/mcp/client/session.js';
 import type {ClientTransport, SendOptions, TransportHandlers} from '../../../lib/mcp/client/transport.js';
 import {deferred} from '../../helpers/deferred.js';
@@ -74,11 +75,15 @@ const SETTINGS = {
     listTimeoutMs: 1000,
     callTimeoutMs: 1000,
     signal: undefined,
+    strict: false,
+    onProtocolError: undefined,
 };
 
-async function open(): Promise<{client: McpClient; transport: MemoryTransport}> {
+async function open(
+    settings: Partial<SessionSettings> = {},
+): Promise<{client: McpClient; transport: MemoryTransport}> {
     const transport = new MemoryTransport();
-    const client = await openSession(transport, SETTINGS);
+    const client = await openSession(transport, {...SETTINGS, ...settings});
     return {client, transport};
 }
 
@@ -214,8 +219,8 @@ test('closed(undefined), the transport closing as asked, fails nothing', async (
     await client.close();
 });
 
-test('a non-object message is an invalid message that ends the session', async () => {
-    const {client, transport} = await open();
+test('strict: a non-object message is an invalid message that ends the session', async () => {
+    const {client, transport} = await open({strict: true});
     const call = client.callTool('a');
     transport.handlers.message([{jsonrpc: '2.0', id: 2, result: {}}]);
     await assert.rejects(call, {
@@ -226,6 +231,45 @@ test('a non-object message is an invalid message that ends the session', async (
     // After the end, messages are ignored.
     transport.handlers.message({jsonrpc: '2.0', id: 2, result: {}});
     await client.close();
+});
+
+test('by default: a non-object message is told and skipped, and the call is still answered', async () => {
+    const events: McpProtocolErrorEvent[] = [];
+    const {client, transport} = await open({onProtocolError: (event) => events.push(event)});
+    const call = client.callTool('a');
+    transport.handlers.message([{jsonrpc: '2.0', id: 2, result: {}}]);
+    assert.deepEqual(events, [
+        {
+            kind: 'not-json-rpc',
+            message:
+                'The MCP server sent an invalid message: JSON-RPC batches are not supported: send each request as its own line',
+            text: '[{"jsonrpc":"2.0","id":2,"result":{}}]',
+        },
+    ]);
+    const [, , sent] = await transport.sentCount(3);
+    transport.handlers.message({jsonrpc: '2.0', id: sent?.message.id, result: {content: []}});
+    assert.deepEqual(await call, {content: []});
+    await client.close();
+    // Once the session is closed, nothing more is told.
+    transport.handlers.message(7);
+    transport.handlers.stray({kind: 'not-json', error: new Error('late'), text: 'late'});
+    assert.equal(events.length, 1);
+});
+
+test('strict: a stray problem reported with a plain Error ends the session as a protocol violation', async () => {
+    const events: McpProtocolErrorEvent[] = [];
+    const {client, transport} = await open({strict: true, onProtocolError: (event) => events.push(event)});
+    const call = client.callTool('a');
+    const problem = new Error('an SSE event is not JSON: "x"');
+    transport.handlers.stray({kind: 'not-json', error: problem, text: 'x'});
+    await assert.rejects(call, (error) => {
+        assert.ok(error instanceof McpProtocolViolationError);
+        assert.equal(error.message, 'an SSE event is not JSON: "x"');
+        assert.equal(error.cause, problem);
+        return true;
+    });
+    // Strict mode tells the callback too, before the session ends.
+    assert.deepEqual(events, [{kind: 'not-json', message: 'an SSE event is not JSON: "x"', text: 'x'}]);
 });
 
 test('a send that throws instead of rejecting fails its request the same way', async () => {

@@ -258,6 +258,9 @@ describe('the handler context', () => {
             'protocolVersion',
             'reportProgress',
             'log',
+            'elicit',
+            'createMessage',
+            'listRoots',
         ]);
         assert.equal(Object.isFrozen(context), true);
         assert.equal(Object.getPrototypeOf(context), Object.prototype);
@@ -269,6 +272,8 @@ describe('the handler context', () => {
         assert.equal({...context}.reportProgress, context.reportProgress);
         assert.equal(typeof context.log, 'function');
         assert.equal({...context}.log, context.log);
+        assert.equal({...context}.elicit, context.elicit);
+        assert.equal(Object.create(context).listRoots, context.listRoots);
         h.input.push(null);
         await h.server.closed;
     });

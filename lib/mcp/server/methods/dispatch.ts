@@ -5,6 +5,7 @@ import type {Calls} from '../calls.js';
 import type {Catalog} from '../catalog.js';
 import type {Era} from '../era.js';
 import type {SessionOutput} from '../output.js';
+import type {Subscriptions} from '../subscriptions.js';
 
 /** What a method handler can ask of the session. */
 export interface Dispatch {
@@ -17,6 +18,8 @@ export interface Dispatch {
     initialized(client: ClientData): void;
     /** `initialize` already succeeded. */
     readonly isInitialized: boolean;
+    /** The resource subscriptions of this session. */
+    readonly subscriptions: Subscriptions;
     /** The methods this catalog serves in each era. */
     readonly methods: MethodTables;
     /** `logging/setLevel` chose this rank (see `logging.ts`) for the rest of the session. */

@@ -9,6 +9,7 @@ import {initialize, ping, serverDiscover} from './lifecycle.js';
 import {setLevel} from './logging.js';
 import {promptsGet, promptsList} from './prompts.js';
 import {readResource, resourcesList, resourceTemplatesList} from './resources.js';
+import {resourcesSubscribe, resourcesUnsubscribe, subscriptionsListen} from './subscriptions.js';
 import {toolsCall, toolsList} from './tools.js';
 
 const entry = (handle: MethodHandler, open = false): MethodEntry => Object.freeze({handle, open});
@@ -25,6 +26,8 @@ const SHARED: [string, MethodEntry][] = [
 export const LEGACY_METHODS: ReadonlyMap<string, MethodEntry> = new Map([
     ['initialize', entry(initialize, true)],
     ['ping', entry(ping, true)],
+    ['resources/subscribe', entry(resourcesSubscribe)],
+    ['resources/unsubscribe', entry(resourcesUnsubscribe)],
     ...SHARED,
 ]);
 
@@ -35,6 +38,7 @@ export const LEGACY_METHODS: ReadonlyMap<string, MethodEntry> = new Map([
  */
 export const MODERN_METHODS: ReadonlyMap<string, MethodEntry> = new Map([
     ['server/discover', entry(serverDiscover, true)],
+    ['subscriptions/listen', entry(subscriptionsListen)],
     ...SHARED,
 ]);
 
