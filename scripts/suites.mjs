@@ -2,7 +2,7 @@
 //
 //   integration  every compiled suite under dist/test/integration/: each drives a third-party peer
 //                (the official SDK 1.x and 2.x clients and servers, the Inspector, @ai-sdk/mcp, a
-//                bridge such as mcp-proxy), so it is slow and depends on what those packages do;
+//                bridge such as mcp-proxy, nginx), so it is slow and depends on what those packages do;
 //   unit         every other compiled suite under dist/test/.
 //
 //   node scripts/suites.mjs unit|integration [node --test option ...]     (after `npm run build`)

@@ -1,7 +1,7 @@
 /**
  * The rule that splits the suites (scripts/suites.mjs): those that drive a third-party peer (the
  * official SDK clients and servers, the Inspector, @ai-sdk/mcp, a bridge such as mcp-proxy, the
- * demo's SDK client) live under test/integration/ and run in `npm run test:integration`; all others
+ * demo's SDK client, nginx through scripts/ensure-nginx.mjs) live under test/integration/ and run in `npm run test:integration`; all others
  * run in `npm test`. A suite counts as driving a peer when it, or a test module it imports, names
  * one in a string (an import specifier, an npx package or the demo script), and so does a fixture
  * of its own fixtures/ folder that it names.
@@ -14,7 +14,7 @@ import {REPO_ROOT} from '../helpers/paths.js';
 
 const TESTS = join(REPO_ROOT, 'test');
 const PEER =
-    /['"](?:npx )?(?:@modelcontextprotocol\/(?!conformance)[\w-]+|@ai-sdk\/[\w-]+|mcp-proxy\b|scripts\/demo\.mjs)/;
+    /['"](?:npx )?(?:@modelcontextprotocol\/(?!conformance)[\w-]+|@ai-sdk\/[\w-]+|mcp-proxy\b|scripts\/demo\.mjs|scripts\/ensure-nginx\.mjs)/;
 const RELATIVE_IMPORT = /(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)\.js'/g;
 /** A string that may name a fixture of the module's own fixtures/ folder, which it spawns. */
 const FIXTURE_NAME = /['"`](?:\.\/fixtures\/)?([\w.-]+?)(?:\.js)?['"`]/g;

@@ -39,9 +39,21 @@ async function answer(
             gone.abort(new DOMException('The client closed the connection', 'AbortError'));
     };
     outgoing.once('close', onClose);
+    let request: Request;
+    try {
+        request = toRequest(incoming, gone.signal);
+    } catch {
+        // A Host header that makes no URL is the client's mistake, not the handler's.
+        outgoing
+            .writeHead(400, {'content-type': 'text/plain'})
+            .end(
+                `Bad Request: the Host header ${JSON.stringify(incoming.headers.host)} does not form a valid URL`,
+            );
+        return;
+    }
     let response: Response;
     try {
-        response = await handler.fetch(toRequest(incoming, gone.signal));
+        response = await handler.fetch(request);
     } catch (error) {
         outgoing
             .writeHead(500, {'content-type': 'text/plain'})
