@@ -15,6 +15,10 @@ import {
     timerRule,
 } from '../../util/options.js';
 import type {Implementation} from '../protocol/types.js';
+import type {ServerRequestHandlers} from './answering.js';
+import {checkHandlers, DEFAULT_MAX_INPUT_ROUNDS} from './answering.js';
+import type {VersionNegotiation} from './era.js';
+import {checkDiscoverTimeout, checkVersionNegotiation} from './era.js';
 import {HttpTransport} from './http.js';
 import type {HttpTransportOptions} from './http-options.js';
 import {HTTP_OPTION_NAMES} from './http-options.js';
@@ -73,6 +77,18 @@ export interface McpClientCommonOptions extends NotificationOptions {
      * Default: `false`.
      */
     strict?: boolean;
+    /**
+     * The era: `'legacy'` sends `initialize` with no probe; `'auto'` probes `server/discover`
+     * (2026-07-28) and falls back to `initialize` when the server answers as a legacy one;
+     * `'2026-07-28'` speaks that revision only. Default: `'legacy'`.
+     */
+    versionNegotiation?: VersionNegotiation;
+    /** How long `'auto'` waits for its probe's answer before taking the server for a legacy one, in ms. Default: 3000. */
+    discoverTimeoutMs?: number;
+    /** Handlers for the server's requests; each one given declares its capability. Default: none. */
+    handlers?: ServerRequestHandlers;
+    /** How many times a modern request is sent again for the input its server asks for. Default: 8. */
+    maxInputRounds?: number;
 }
 
 /** stdio: the client spawns the server (never through a shell) and owns the child until it is gone. */
@@ -111,6 +127,14 @@ export interface McpHttpClientOptions extends McpClientCommonOptions, HttpTransp
 export type McpClientOptions = McpStdioClientOptions | McpHttpClientOptions;
 
 /** The options every way of connecting takes. */
+/** The bound on input rounds: none up to a thousand. */
+const ROUNDS_RULE: NumberRule = {
+    min: 0,
+    max: 1000,
+    kind: 'a number',
+    expects: 'a whole number from 0 to 1000',
+};
+
 export const COMMON_OPTION_NAMES = [
     'clientInfo',
     'protocolVersion',
@@ -121,6 +145,10 @@ export const COMMON_OPTION_NAMES = [
     'onProtocolError',
     'strict',
     ...NOTIFICATION_OPTION_NAMES,
+    'versionNegotiation',
+    'discoverTimeoutMs',
+    'handlers',
+    'maxInputRounds',
 ];
 const STDIO = [
     'command',
@@ -233,6 +261,16 @@ export function sessionSettings(options: McpClientCommonOptions, where = WHERE):
         strict: checkStrict(options.strict, where),
         onProtocolError: checkOnProtocolError(options.onProtocolError, where),
         notifications: checkNotificationOptions(where, options),
+        versionNegotiation: checkVersionNegotiation(where, options.versionNegotiation),
+        discoverTimeoutMs: checkDiscoverTimeout(where, options.discoverTimeoutMs),
+        handlers: checkHandlers(where, options.handlers),
+        maxInputRounds: checkNumber(
+            where,
+            'maxInputRounds',
+            options.maxInputRounds,
+            DEFAULT_MAX_INPUT_ROUNDS,
+            ROUNDS_RULE,
+        ),
     };
 }
 

@@ -2,6 +2,8 @@
  * Reading what a Streamable HTTP server answers: a bounded JSON body, an SSE stream event by event,
  * and a short excerpt of an error body.
  */
+import type {JsonObject} from '../../jsonrpc/records.js';
+import {isObject} from '../../jsonrpc/records.js';
 import {McpHttpError} from './errors.js';
 import {SseParser} from './sse.js';
 import type {StrayProblem} from './transport.js';
@@ -194,4 +196,28 @@ export async function readEvents(
 
 function excerpt(text: string): string {
     return text.length > 120 ? `${JSON.stringify(text.slice(0, 120))}…` : JSON.stringify(text);
+}
+
+/**
+ * The JSON-RPC error a modern server puts in the body of a refused exchange (a `400` for an
+ * unsupported revision or a header mismatch, a `404` for an unknown method), or `undefined` when
+ * the body holds none: then the refusal is reported as an HTTP error, as in the legacy era.
+ */
+export async function modernRefusal(response: Response, maxBytes: number): Promise<JsonObject | undefined> {
+    if (mediaTypeOf(response) !== 'application/json') return undefined;
+    let value: unknown;
+    try {
+        value = await readJson(response.clone(), maxBytes, 'A refused exchange');
+    } catch {
+        return undefined;
+    }
+    if (!isObject(value) || value.jsonrpc !== '2.0' || !isObject(value.error)) return undefined;
+    const {code, message} = value.error;
+    if (typeof code !== 'number' || typeof message !== 'string') return undefined;
+    await response.body?.cancel();
+    return {jsonrpc: '2.0', error: value.error};
+}
+
+function mediaTypeOf(response: Response): string {
+    return (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }

@@ -16,8 +16,9 @@
  */
 import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
 import {messageOf} from '../../util/message.js';
+import {MODERN_PROTOCOL_VERSION} from '../protocol/versions.js';
 import {McpHttpError} from './errors.js';
-import {readJson, refusal} from './http-body.js';
+import {modernRefusal, readJson, refusal} from './http-body.js';
 import type {HttpSettings, HttpTransportOptions} from './http-options.js';
 import {httpSettings} from './http-options.js';
 import {type Endpoint, followAnswer, isAnswer, listen, mediaType} from './http-streams.js';
@@ -30,6 +31,8 @@ export class HttpTransport implements ClientTransport, Endpoint {
     #handlers: TransportHandlers | undefined;
     #sessionId: string | undefined;
     #protocolVersion: string | undefined;
+    /** The modern era: no session, per-request headers, JSON-RPC errors in refused exchanges. */
+    #modern = false;
     /** Aborted when the transport closes or fails: every exchange, stream and wait listens to it. */
     readonly #lifetime = new AbortController();
     #failure: Error | undefined;
@@ -66,6 +69,11 @@ export class HttpTransport implements ClientTransport, Endpoint {
         this.#protocolVersion = protocolVersion;
     }
 
+    modern(on: boolean): void {
+        this.#modern = on;
+        this.#protocolVersion = on ? MODERN_PROTOCOL_VERSION : undefined;
+    }
+
     send(message: JsonObject, options: SendOptions = {}): Promise<void> {
         const sending = this.#send(message, options);
         if (options.requestId === undefined) {
@@ -78,7 +86,7 @@ export class HttpTransport implements ClientTransport, Endpoint {
 
     async #send(message: JsonObject, options: SendOptions): Promise<void> {
         const handlers = this.handlers;
-        const {requestId, signal} = options;
+        const {requestId, signal, headers} = options;
         if (this.#lifetime.signal.aborted) throw this.#stoppedError();
         signal?.throwIfAborted();
         if (message.method === 'notifications/initialized') {
@@ -87,7 +95,7 @@ export class HttpTransport implements ClientTransport, Endpoint {
             return posted;
         }
         if (this.#initialized !== undefined) await this.#initialized;
-        return this.#post(message, requestId, signal, handlers);
+        return this.#post(message, requestId, signal, handlers, headers);
     }
 
     close(): Promise<void> {
@@ -100,11 +108,20 @@ export class HttpTransport implements ClientTransport, Endpoint {
         requestId: RequestId | undefined,
         signal: AbortSignal | undefined,
         handlers: TransportHandlers,
+        headers?: Record<string, string>,
     ): Promise<void> {
         const exchange = this.#link(signal);
         try {
-            const response = await this.fetch('POST', exchange.signal, JSON.stringify(message));
+            const body = JSON.stringify(message);
+            const response = await this.fetch('POST', exchange.signal, body, undefined, headers);
             if (message.method === 'initialize') await this.#adoptSession(response);
+            if (this.#modern && requestId !== undefined && !response.ok) {
+                const error = await modernRefusal(response, this.settings.maxMessageBytes);
+                if (error !== undefined) {
+                    handlers.message({...error, id: requestId});
+                    return;
+                }
+            }
             await this.check(response, 'POST');
             if (requestId === undefined) {
                 await response.body?.cancel();
@@ -139,8 +156,15 @@ export class HttpTransport implements ClientTransport, Endpoint {
     }
 
     /** A request to the endpoint with the transport's headers; a network failure becomes `McpHttpError`. */
-    async fetch(method: string, signal: AbortSignal, body?: string, lastEventId?: string): Promise<Response> {
+    async fetch(
+        method: string,
+        signal: AbortSignal,
+        body?: string,
+        lastEventId?: string,
+        extra?: Record<string, string>,
+    ): Promise<Response> {
         const headers = new Headers(this.settings.headers as [string, string][]);
+        for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
         if (method === 'POST') {
             headers.set('accept', POST_ACCEPT);
             headers.set('content-type', 'application/json');

@@ -9,6 +9,8 @@ export {DEFAULT_MAX_MESSAGE_BYTES} from '../../util/options.js';
 export type * from '../protocol/features.js';
 export {LOGGING_LEVELS} from '../protocol/log-levels.js';
 export type * from '../protocol/types.js';
+export type {ServerRequestHandler, ServerRequestHandlers} from './answering.js';
+export {DEFAULT_MAX_INPUT_ROUNDS} from './answering.js';
 export type {
     McpClientCommonOptions,
     McpClientOptions,
@@ -24,6 +26,8 @@ export {
     DEFAULT_LIST_TIMEOUT_MS,
     DEFAULT_TERMINATE_GRACE_MS,
 } from './connect.js';
+export type {VersionNegotiation} from './era.js';
+export {DEFAULT_DISCOVER_TIMEOUT_MS} from './era.js';
 export {
     McpClientError,
     McpConnectionError,

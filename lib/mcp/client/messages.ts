@@ -27,6 +27,21 @@ export function replyTo(id: RequestId, method: string): JsonObject {
     };
 }
 
+/**
+ * The error answer to a server request whose handler threw or rejected: `-32603` with what it
+ * threw, so the server learns the request failed rather than waiting for an answer.
+ */
+export function handlerFailure(id: RequestId, method: string, error: unknown): JsonObject {
+    return {
+        jsonrpc: '2.0',
+        id,
+        error: {
+            code: JsonRpcErrorCode.InternalError,
+            message: `The client's handler for ${method} failed: ${messageOf(error)}`,
+        },
+    };
+}
+
 /** A transport refused to carry a message. `what` completes "Could not …". */
 export function sendFailure(what: string, error: unknown): McpConnectionError {
     return new McpConnectionError(`Could not ${what}: ${messageOf(error)}`, {cause: error});

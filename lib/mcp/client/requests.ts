@@ -18,7 +18,7 @@ import {classify, isObject, isResponse} from '../../jsonrpc/records.js';
 import {readResponse} from '../../jsonrpc/response.js';
 import type {McpClientError} from './errors.js';
 import {McpConnectionError, McpProtocolViolationError, McpRemoteError, McpTimeoutError} from './errors.js';
-import {replyTo, sendFailure, strayAnswer, withProgressToken} from './messages.js';
+import {handlerFailure, replyTo, sendFailure, strayAnswer, withProgressToken} from './messages.js';
 import type {ClientTransport, SendOptions} from './transport.js';
 
 /** One `notifications/progress` for a call, as the server sent it. */
@@ -52,7 +52,28 @@ export interface RequestTerms {
     maxTotalMs?: number;
     /** `initialize` must not be cancelled: it is simply abandoned with the session. */
     cancellable: boolean;
+    /** A request that is not cancelled but may be given up: its late answer is dropped. */
+    dropLateAnswer?: boolean;
 }
+
+/** A request as the era sends it: its params with the era's additions, and its HTTP headers. */
+export type Decorate = (
+    method: string,
+    params: JsonObject,
+) => {params: JsonObject; headers: Record<string, string> | undefined};
+
+/** Answers a request from the server; `undefined` when the client has no handler for its method. */
+export type AnswerServer = (
+    method: string,
+    params: JsonObject | undefined,
+) => Promise<JsonObject> | undefined;
+
+/** Runs one operation's request, once or in rounds; `once` sends a single request with `params`. */
+export type Rounds = (
+    method: string,
+    params: JsonObject,
+    once: (params: JsonObject) => Promise<unknown>,
+) => Promise<unknown>;
 
 interface Pending {
     readonly id: number;
@@ -87,6 +108,14 @@ export class Requests {
     #over: McpClientError | undefined;
     /** Told of every notification besides progress, which belongs to its request. */
     onNotification: ((method: string, params: JsonObject | undefined) => void) | undefined;
+    /** The era's additions to every request (the modern envelope); none in the legacy era. */
+    decorate: Decorate | undefined;
+    /** Answers the server's requests; without it every one but `ping` is refused. */
+    answerServer: AnswerServer | undefined;
+    /** Runs requests that may come back asking for input (the modern era's rounds). */
+    rounds: Rounds | undefined;
+    /** Cancelling by closing the request's exchange alone, with no `notifications/cancelled`. */
+    cancelByClosing = false;
 
     constructor(transport: ClientTransport, onFatal: (error: McpClientError) => void, onStray: OnStray) {
         this.#transport = transport;
@@ -94,8 +123,14 @@ export class Requests {
         this.#onStray = onStray;
     }
 
-    /** Sends one request and resolves with its `result`, unchecked. */
+    /** Sends one request (in rounds where the era has them) and resolves with its `result`, unchecked. */
     request(method: string, params: JsonObject, terms: RequestTerms): Promise<unknown> {
+        const rounds = this.rounds;
+        if (rounds === undefined) return this.#once(method, params, terms);
+        return rounds(method, params, (sent) => this.#once(method, sent, terms));
+    }
+
+    #once(method: string, params: JsonObject, terms: RequestTerms): Promise<unknown> {
         const over = this.#over;
         if (over !== undefined) {
             return Promise.reject(
@@ -133,17 +168,17 @@ export class Requests {
                 signal.addEventListener('abort', pending.onAbort, {once: true});
             }
             const wantsProgress = terms.onProgress !== undefined || terms.resetOnProgress === true;
-            const sent = wantsProgress ? withProgressToken(params, id) : params;
-            const message = {jsonrpc: '2.0', id, method, params: sent};
-            this.#send(message, {requestId: id, signal: pending.exchange.signal}).then(
-                undefined,
-                (error: unknown) => {
-                    // After the request was given up, its aborted exchange failing is expected.
-                    if (this.#pending.get(id) !== pending) return;
-                    this.#retire(pending);
-                    reject(sendFailure(`send ${method} to the MCP server`, error));
-                },
-            );
+            const tokened = wantsProgress ? withProgressToken(params, id) : params;
+            const decorated = this.decorate?.(method, tokened);
+            const message = {jsonrpc: '2.0', id, method, params: decorated?.params ?? tokened};
+            const options: SendOptions = {requestId: id, signal: pending.exchange.signal};
+            if (decorated?.headers !== undefined) options.headers = decorated.headers;
+            this.#send(message, options).then(undefined, (error: unknown) => {
+                // After the request was given up, its aborted exchange failing is expected.
+                if (this.#pending.get(id) !== pending) return;
+                this.#retire(pending);
+                reject(sendFailure(`send ${method} to the MCP server`, error));
+            });
         });
     }
 
@@ -165,9 +200,20 @@ export class Requests {
         }
         const incoming = classify(value);
         if (incoming.kind === 'request') {
-            this.#send(replyTo(incoming.id, incoming.method)).then(undefined, (error: unknown) => {
-                this.fail(sendFailure(`answer the server's ${incoming.method}`, error));
-            });
+            const {id, method, params} = incoming;
+            const answering = method === 'ping' ? undefined : this.answerServer?.(method, params);
+            const reply =
+                answering === undefined
+                    ? Promise.resolve(replyTo(id, method))
+                    : answering.then(
+                          (result) => ({jsonrpc: '2.0', id, result}),
+                          (error: unknown) => handlerFailure(id, method, error),
+                      );
+            reply
+                .then((message) => (this.#over === undefined ? this.#send(message) : undefined))
+                .then(undefined, (error: unknown) => {
+                    this.fail(sendFailure(`answer the server's ${method}`, error));
+                });
         } else if (incoming.kind === 'notification') {
             if (incoming.method === 'notifications/progress') this.#progress(incoming.params);
             else this.onNotification?.(incoming.method, incoming.params);
@@ -199,7 +245,8 @@ export class Requests {
         if (this.#over !== undefined) return;
         const pending = this.#drainPending();
         for (const request of pending) {
-            if (request.terms.cancellable) this.#cancel(request.id, 'The client is closing');
+            if (request.terms.cancellable && !this.cancelByClosing)
+                this.#cancel(request.id, 'The client is closing');
         }
         this.#over = new McpConnectionError('The MCP client was closed');
         for (const request of pending) {
@@ -289,7 +336,9 @@ export class Requests {
         this.#retire(pending);
         if (pending.terms.cancellable) {
             this.#abandoned.add(pending.id);
-            this.#cancel(pending.id, reason);
+            if (!this.cancelByClosing) this.#cancel(pending.id, reason);
+        } else if (pending.terms.dropLateAnswer === true) {
+            this.#abandoned.add(pending.id);
         }
         pending.exchange.abort(error);
         pending.reject(error);

@@ -26,10 +26,14 @@ import type {
     ResourceDescriptor,
     ToolDescriptor,
 } from '../protocol/types.js';
+import type {ServerRequestHandlers} from './answering.js';
+import {DEFAULT_MAX_INPUT_ROUNDS} from './answering.js';
+import type {Negotiated, VersionNegotiation} from './era.js';
+import {DEFAULT_DISCOVER_TIMEOUT_MS} from './era.js';
 import type {McpClientError} from './errors.js';
 import {asConnectionError, asViolation, McpProtocolViolationError} from './errors.js';
-import type {Handshake} from './handshake.js';
-import {checkHandshake} from './handshake.js';
+import {establish} from './establish.js';
+import type {ModernEnvelope} from './modern-meta.js';
 import type {NotificationOptions} from './notifications.js';
 import {deliver} from './notifications.js';
 import type {CallToolOptions, RequestOptions} from './options.js';
@@ -45,10 +49,21 @@ export {MCP_CLIENT_PROTOCOL_VERSIONS} from './handshake.js';
 
 /** A connected client. Every method rejects once the session is over. */
 export interface McpClient {
-    /** The server's `serverInfo`, as it sent it. */
+    /**
+     * The server's identity, as it sent it: `serverInfo` of `initialize`, or in the modern era the
+     * `io.modelcontextprotocol/serverInfo` of its `server/discover` result; a modern server that
+     * names none there (the field is only recommended) gets `{name: '', version: ''}`.
+     */
     readonly serverInfo: Implementation;
-    /** The negotiated revision: one of `MCP_CLIENT_PROTOCOL_VERSIONS`. */
+    /** The era negotiated: `'legacy'` (by `initialize`) or `'modern'` (2026-07-28, by `server/discover`). */
+    readonly era: 'legacy' | 'modern';
+    /** The negotiated revision: one of `MCP_CLIENT_PROTOCOL_VERSIONS`, or `'2026-07-28'`. */
     readonly protocolVersion: string;
+    /**
+     * In the modern era, the `server/discover` result exactly as it arrived (caching hints
+     * `ttlMs` and `cacheScope` included); `undefined` in the legacy era.
+     */
+    readonly discovery: JsonObject | undefined;
     /** The server's `capabilities`, as it sent them. */
     readonly capabilities: JsonObject;
     /** The server's `instructions`, or `undefined` when it sent none. */
@@ -97,6 +112,14 @@ export interface SessionSettings {
     onProtocolError: ((event: McpProtocolErrorEvent) => void) | undefined;
     /** The notification callbacks, checked. Default: none. */
     notifications?: NotificationOptions;
+    /** The era to negotiate. Default: `'legacy'`. */
+    versionNegotiation?: VersionNegotiation;
+    /** The wait for the `'auto'` probe. Default: `DEFAULT_DISCOVER_TIMEOUT_MS`. */
+    discoverTimeoutMs?: number;
+    /** The handlers for the server's requests, checked. Default: none. */
+    handlers?: ServerRequestHandlers;
+    /** The bound on the modern era's input rounds. Default: `DEFAULT_MAX_INPUT_ROUNDS`. */
+    maxInputRounds?: number;
 }
 
 /**
@@ -113,7 +136,8 @@ class Session implements McpClient {
     readonly #transport: ClientTransport;
     readonly #settings: SessionSettings;
     readonly #requests: Requests;
-    #handshake: Handshake | undefined;
+    #negotiated: Negotiated | undefined;
+    #envelope: ModernEnvelope | undefined;
     #closing: Promise<void> | undefined;
 
     constructor(transport: ClientTransport, settings: SessionSettings) {
@@ -133,19 +157,27 @@ class Session implements McpClient {
     }
 
     get serverInfo(): Implementation {
-        return (this.#handshake as Handshake).serverInfo;
+        return (this.#negotiated as Negotiated).serverInfo;
+    }
+
+    get era(): 'legacy' | 'modern' {
+        return (this.#negotiated as Negotiated).era;
     }
 
     get protocolVersion(): string {
-        return (this.#handshake as Handshake).protocolVersion;
+        return (this.#negotiated as Negotiated).protocolVersion;
+    }
+
+    get discovery(): JsonObject | undefined {
+        return (this.#negotiated as Negotiated).discovery;
     }
 
     get capabilities(): JsonObject {
-        return (this.#handshake as Handshake).capabilities;
+        return (this.#negotiated as Negotiated).capabilities;
     }
 
     get instructions(): string | undefined {
-        return (this.#handshake as Handshake).instructions;
+        return (this.#negotiated as Negotiated).instructions;
     }
 
     async open(): Promise<void> {
@@ -160,18 +192,19 @@ class Session implements McpClient {
             },
         });
         try {
-            const result = await requests.request(
-                'initialize',
-                {
-                    protocolVersion: this.#settings.protocolVersion,
-                    capabilities: {},
-                    clientInfo: this.#settings.clientInfo,
-                },
-                {signal, timeoutMs: this.#settings.initializeTimeoutMs, cancellable: false},
-            );
-            this.#handshake = checkHandshake(result);
-            this.#transport.negotiated(this.#handshake.protocolVersion);
-            requests.notify('notifications/initialized');
+            const settings = this.#settings;
+            const established = await establish(requests, this.#transport, {
+                clientInfo: settings.clientInfo,
+                protocolVersion: settings.protocolVersion,
+                initializeTimeoutMs: settings.initializeTimeoutMs,
+                signal,
+                versionNegotiation: settings.versionNegotiation ?? 'legacy',
+                discoverTimeoutMs: settings.discoverTimeoutMs ?? DEFAULT_DISCOVER_TIMEOUT_MS,
+                handlers: settings.handlers ?? {},
+                maxInputRounds: settings.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS,
+            });
+            this.#negotiated = established.negotiated;
+            this.#envelope = established.envelope;
         } catch (error) {
             await this.close();
             throw error;
@@ -180,7 +213,9 @@ class Session implements McpClient {
 
     listTools(options?: RequestOptions): Promise<ToolDescriptor[]> {
         const checked = checkRequestOptions('client.listTools', options, this.#settings.listTimeoutMs, false);
-        return listAll(this.#requests, 'tools/list', 'tools', checked) as Promise<ToolDescriptor[]>;
+        const listing = listAll(this.#requests, 'tools/list', 'tools', checked) as Promise<ToolDescriptor[]>;
+        const envelope = this.#envelope;
+        return envelope === undefined ? listing : listing.then((tools) => envelope.admitTools(tools));
     }
 
     listResources(options?: RequestOptions): Promise<ResourceDescriptor[]> {

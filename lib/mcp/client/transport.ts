@@ -48,6 +48,8 @@ export interface SendOptions {
     requestId?: RequestId;
     /** Aborts the HTTP exchange that carries this message. stdio ignores it. */
     signal?: AbortSignal;
+    /** Headers of the HTTP exchange that carries this message (the modern era's). stdio ignores them. */
+    headers?: Record<string, string>;
 }
 
 export interface ClientTransport {
@@ -62,6 +64,12 @@ export interface ClientTransport {
     send(message: JsonObject, options?: SendOptions): Promise<void>;
     /** Told once, after a successful `initialize`: the negotiated revision. */
     negotiated(protocolVersion: string): void;
+    /**
+     * Told when the session probes or speaks the modern era (`true`), and when a probe fell back
+     * to the legacy one (`false`). Only HTTP has something to change (no session, no `GET` stream,
+     * JSON-RPC errors read from refused exchanges); stdio has no such method.
+     */
+    modern?(on: boolean): void;
     /**
      * Ends the connection and everything it started (stdio: the child, by the documented
      * escalation; HTTP: open streams, and the session by DELETE when one was issued). Idempotent:

@@ -257,7 +257,8 @@ test('HTTP options are checked with the session options, and an unknown one name
         message:
             'connectMcpClient: unknown option "retries"; the options are url, headers, listen, reconnect, ' +
             'maxMessageBytes, closeTimeoutMs, clientInfo, protocolVersion, initializeTimeoutMs, listTimeoutMs, ' +
-            'callTimeoutMs, signal, onProtocolError, strict, onNotification, onLog, onListChanged, onResourceUpdated',
+            'callTimeoutMs, signal, onProtocolError, strict, onNotification, onLog, onListChanged, onResourceUpdated, ' +
+            'versionNegotiation, discoverTimeoutMs, handlers, maxInputRounds',
     });
     assert.throws(() => connectMcpClient({url: 'http://127.0.0.1:1/mcp', listen: 1} as never), {
         message: 'connectMcpClient: listen must be a boolean, got number 1',

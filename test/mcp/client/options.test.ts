@@ -36,7 +36,8 @@ const CONNECT: [unknown, string, string][] = [
         'TypeError',
         'connectMcpClient: unknown option "stdin"; the options are command, args, env, cwd, stderr, ' +
             'maxMessageBytes, exitGraceMs, terminateGraceMs, clientInfo, protocolVersion, initializeTimeoutMs, ' +
-            'listTimeoutMs, callTimeoutMs, signal, onProtocolError, strict, onNotification, onLog, onListChanged, onResourceUpdated',
+            'listTimeoutMs, callTimeoutMs, signal, onProtocolError, strict, onNotification, onLog, onListChanged, ' +
+            'onResourceUpdated, versionNegotiation, discoverTimeoutMs, handlers, maxInputRounds',
     ],
     [{command: ''}, 'TypeError', 'connectMcpClient: command must be a non-empty string, got the string ""'],
     [{command: 3}, 'TypeError', 'connectMcpClient: command must be a non-empty string, got number 3'],
