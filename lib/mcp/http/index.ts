@@ -5,49 +5,9 @@
  * starts nothing.
  */
 export {MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS} from '../protocol/versions.js';
-export type {
-    StructuredToolResult,
-    ToolArguments,
-    ToolErrorResult,
-    ToolInputSchema,
-    ToolOutputSchema,
-    TypedTool,
-    TypedToolResult,
-} from '../server/define-tool.js';
+export type * from '../server/catalog-types.js';
 export {defineTool} from '../server/define-tool.js';
 export {ErrorCode, McpProtocolError} from '../server/errors.js';
-export type {
-    Completer,
-    Completers,
-    CompletionContext,
-    GetPromptResult,
-    McpPrompt,
-    McpResourceTemplate,
-    PromptArgument,
-    PromptHandler,
-    PromptMessage,
-    TemplateContext,
-    TemplateHandler,
-} from '../server/feature-types.js';
-export type {CacheOption} from '../server/options.js';
-export type {StandardJSONSchemaV1, StandardSchemaV1} from '../server/standard-schema.js';
-export type {
-    CallToolResult,
-    ContentBlock,
-    HandlerContext,
-    Implementation,
-    JsonObject,
-    LoggingLevel,
-    McpResource,
-    McpSchemaTool,
-    McpTool,
-    ProgressUpdate,
-    ReadResourceParams,
-    ReadResourceResult,
-    RequestId,
-    ResourceHandler,
-    ToolHandler,
-} from '../server/types.js';
 export {createMcpHttpHandler} from './handler.js';
 export type {FetchHandler, NodeHttpServer, NodeListener, ServeOptions} from './node.js';
 export {serveNodeHttp, toNodeListener} from './node.js';

@@ -83,13 +83,23 @@ async function answer(
         for (;;) {
             const {done, value} = await reader.read();
             if (done) break;
-            if (!outgoing.write(value))
-                await new Promise((resolve) => outgoing.once('drain', resolve).once('close', resolve));
+            if (!outgoing.write(value)) await drained(outgoing);
         }
         outgoing.end();
     } catch {
         outgoing.destroy();
     }
+}
+
+/** Resolves on `drain` or `close`, whichever comes first, and leaves no listener behind. */
+function drained(outgoing: ServerResponse): Promise<void> {
+    return new Promise((resolve) => {
+        const done = (): void => {
+            outgoing.off('drain', done).off('close', done);
+            resolve();
+        };
+        outgoing.once('drain', done).once('close', done);
+    });
 }
 
 function toRequest(incoming: IncomingMessage, signal: AbortSignal): Request {

@@ -4,6 +4,8 @@
  */
 import {isObject} from '../../jsonrpc/records.js';
 import {describe} from '../../util/describe.js';
+import type {NumberRule} from '../../util/options.js';
+import {checkNumber, timerRule} from '../../util/options.js';
 import type {Catalog} from '../server/catalog.js';
 import {buildCatalog} from '../server/catalog.js';
 import type {McpStdioServerOptions} from '../server/options.js';
@@ -16,6 +18,18 @@ export const DEFAULT_MAX_SESSIONS = 1000;
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '::1', '[::1]'];
 
 const WHO = 'createMcpHttpHandler';
+
+/** Capped where Node's timers stop: a longer idle timeout would end each session after 1 ms. */
+const IDLE_RULE: NumberRule = {
+    ...timerRule(1, 'a whole number of milliseconds from 1 to 2147483647'),
+    kind: 'a number',
+};
+const COUNT_RULE: NumberRule = {
+    min: 1,
+    max: Number.MAX_SAFE_INTEGER,
+    kind: 'a number',
+    expects: 'a positive integer',
+};
 
 export interface HttpSettings {
     readonly catalog: Catalog;
@@ -50,7 +64,7 @@ export function httpSettings(options: McpHttpHandlerOptions): HttpSettings {
             `${WHO}: outputHighWaterMark is a stdio option; an HTTP answer is bounded by its own stream`,
         );
     }
-    const catalog = buildCatalog(catalogOptions as McpStdioServerOptions);
+    const catalog = catalogFor(catalogOptions as McpStdioServerOptions);
     const origins = names('allowedOrigins', allowedOrigins);
     const hosts = names('allowedHosts', allowedHosts);
     if (onSessionEnd !== undefined && typeof onSessionEnd !== 'function') {
@@ -64,16 +78,31 @@ export function httpSettings(options: McpHttpHandlerOptions): HttpSettings {
         origins: origins === null ? undefined : (origins ?? new Set()),
         loopbackOrigins: origins === undefined,
         hosts: hosts === null ? undefined : (hosts ?? new Set(LOOPBACK_HOSTS)),
-        idleTimeoutMs: positive(
+        idleTimeoutMs: checkNumber(
+            WHO,
             'sessionIdleTimeoutMs',
             sessionIdleTimeoutMs,
             DEFAULT_SESSION_IDLE_TIMEOUT_MS,
+            IDLE_RULE,
         ),
-        maxSessions: positive('maxSessions', maxSessions, DEFAULT_MAX_SESSIONS),
+        maxSessions: checkNumber(WHO, 'maxSessions', maxSessions, DEFAULT_MAX_SESSIONS, COUNT_RULE),
         onSessionEnd,
         diagnose: onDiagnostic ?? ((text) => void process.stderr.write(text)),
         paramHeaders: indexParamHeaders(catalog.toolsJson),
     };
+}
+
+/** The core checks the catalog options for both entries; a mistake names the one the caller used. */
+function catalogFor(options: McpStdioServerOptions): Catalog {
+    try {
+        return buildCatalog(options);
+    } catch (error) {
+        const prefix = 'createMcpStdioServer';
+        if ((error instanceof TypeError || error instanceof RangeError) && error.message.startsWith(prefix)) {
+            error.message = WHO + error.message.slice(prefix.length);
+        }
+        throw error;
+    }
 }
 
 /** A set of lower-cased names; null for 'any'; undefined when not given. */
@@ -86,17 +115,6 @@ function names(option: string, value: unknown): Set<string> | null | undefined {
         );
     }
     return new Set(value.map((entry: string) => entry.toLowerCase()));
-}
-
-function positive(option: string, value: unknown, fallback: number): number {
-    if (value === undefined) return fallback;
-    if (typeof value !== 'number') {
-        throw new TypeError(`${WHO}: ${option} must be a number, got ${describe(value)}`);
-    }
-    if (!Number.isSafeInteger(value) || value < 1) {
-        throw new RangeError(`${WHO}: ${option} must be a positive integer, got ${value}`);
-    }
-    return value;
 }
 
 /** Whether the request may proceed: its URL's host and its `Origin`, when present. */

@@ -30,6 +30,7 @@ export function indexParamHeaders(toolsJson: string): Map<string, HeaderIndex> {
     for (const tool of JSON.parse(toolsJson) as {name: string; inputSchema: unknown}[]) {
         const found: ParamHeader[] = [];
         collect(tool.name, tool.inputSchema, [], found);
+        refuseUnreachable(tool.name, tool.inputSchema, 'inputSchema', false, true);
         const seen = new Set<string>();
         for (const entry of found) {
             if (seen.has(entry.header)) {
@@ -72,6 +73,61 @@ function collect(tool: string, schema: unknown, path: string[], found: ParamHead
     const properties = schema.properties;
     if (!isObject(properties)) return;
     for (const [key, child] of Object.entries(properties)) collect(tool, child, [...path, key], found);
+}
+
+/** Keywords whose value is a schema, or an array or map of schemas, that `properties` chains do not pass. */
+const SUBSCHEMA = new Set([
+    'items',
+    'additionalItems',
+    'contains',
+    'not',
+    'if',
+    'then',
+    'else',
+    'propertyNames',
+]);
+const SUBSCHEMAS = new Set(['prefixItems', 'oneOf', 'anyOf', 'allOf']);
+const SCHEMA_MAPS = new Set(['$defs', 'definitions', 'patternProperties', 'dependentSchemas']);
+const AFTER_PROPERTIES = new Set(['additionalProperties', 'unevaluatedProperties', 'unevaluatedItems']);
+
+/**
+ * An `x-mcp-header` reached other than through a chain of `properties` keys (under `items`,
+ * `oneOf`, `$defs`…, or on the schema root) makes the whole tool invalid: clients leave it out of
+ * `tools/list`, so the server refuses it here rather than serve a tool nobody can call.
+ * `reachable`: this schema may carry one; `onChain`: reached through `properties` alone (the root
+ * is, but is no parameter).
+ */
+function refuseUnreachable(
+    tool: string,
+    schema: unknown,
+    where: string,
+    reachable: boolean,
+    onChain: boolean,
+): void {
+    if (!isObject(schema)) return;
+    if (!reachable && schema['x-mcp-header'] !== undefined) {
+        throw new TypeError(
+            `createMcpHttpHandler: tool ${JSON.stringify(tool)} has an x-mcp-header at ${where}, which is not ` +
+                'reached from the schema root through "properties" alone; put it on a property of such a chain',
+        );
+    }
+    for (const [key, value] of Object.entries(schema)) {
+        if (key === 'properties' && isObject(value)) {
+            for (const [name, child] of Object.entries(value)) {
+                refuseUnreachable(tool, child, `${where}.properties.${name}`, onChain, onChain);
+            }
+        } else if (SUBSCHEMA.has(key) || AFTER_PROPERTIES.has(key)) {
+            refuseUnreachable(tool, value, `${where}.${key}`, false, false);
+        } else if (SUBSCHEMAS.has(key) && Array.isArray(value)) {
+            for (const [index, child] of value.entries()) {
+                refuseUnreachable(tool, child, `${where}.${key}[${index}]`, false, false);
+            }
+        } else if (SCHEMA_MAPS.has(key) && isObject(value)) {
+            for (const [name, child] of Object.entries(value)) {
+                refuseUnreachable(tool, child, `${where}.${key}.${name}`, false, false);
+            }
+        }
+    }
 }
 
 /**

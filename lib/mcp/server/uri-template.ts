@@ -4,51 +4,16 @@
  * `{/seg}`, `{;p}`, `{?q,lang}`, `{&more}`), with the prefix (`{id:3}`) and explode (`{/path*}`)
  * modifiers of level 4; an exploded variable matches a list of values.
  *
- * Matching is a single anchored regular expression: each expression captures its whole text, which
- * is then split into its variables. A variable left undefined at expansion is absent from the
- * result (a query variable not present, say); a value that is not valid percent-encoding, or longer
- * than its prefix allows, is no match.
+ * Matching takes time linear in the uri, whatever the template: a uri is untrusted input, and a
+ * backtracking regular expression over adjacent expressions (`{a}{b}{c}`) is polynomial in it.
+ * Each expression's whole text is found first, as a leftmost regular-expression match would find
+ * it (see `uri-template-split.ts`), then split into its variables. A variable left undefined at expansion is
+ * absent from the result (a query variable not present, say); a value that is not valid
+ * percent-encoding, or longer than its prefix allows, is no match.
  */
-
-/** How one operator expands, after RFC 6570 section 3.2.1's table. */
-interface Operator {
-    /** What the expansion starts with when it is not empty. */
-    readonly first: string;
-    readonly separator: string;
-    /** `name=value` pairs (`;`, `?`, `&`). */
-    readonly named: boolean;
-    /** The capture for this operator's whole expansion. */
-    readonly pattern: string;
-}
-
-const OPERATORS: {readonly [operator: string]: Operator} = {
-    '': {first: '', separator: ',', named: false, pattern: '([^/?#]*)'},
-    '+': {first: '', separator: ',', named: false, pattern: '(.*?)'},
-    '#': {first: '#', separator: ',', named: false, pattern: '((?:#.*?)?)'},
-    '.': {first: '.', separator: '.', named: false, pattern: '((?:\\.[^/?#.]*)*)'},
-    '/': {first: '/', separator: '/', named: false, pattern: '((?:/[^/?#]*)*)'},
-    ';': {first: ';', separator: ';', named: true, pattern: '((?:;[^/?#;]*)*)'},
-    '?': {first: '?', separator: '&', named: true, pattern: '((?:\\?[^#]*)?)'},
-    '&': {first: '&', separator: '&', named: true, pattern: '((?:&[^#]*)?)'},
-};
-
-const RESERVED_OPERATORS = '=,!@|';
-const VARNAME = /^(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+(?:\.(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+)*$/;
-const PREFIX = /^[1-9][0-9]{0,3}$/;
-/** Characters RFC 6570 does not allow in a literal (`%` only as a percent-encoded triplet). */
-const BAD_LITERAL = /[\s"'<>\\^`|]|%(?![0-9A-Fa-f]{2})/;
-
-interface Variable {
-    readonly name: string;
-    readonly explode: boolean;
-    /** The `:n` prefix length, or 0 for none. */
-    readonly prefix: number;
-}
-
-interface Expression {
-    readonly operator: Operator;
-    readonly variables: readonly Variable[];
-}
+import {splitUri} from './uri-template-split.js';
+import type {Expression, Variable} from './uri-template-syntax.js';
+import {BAD_LITERAL, invalid, parseExpression} from './uri-template-syntax.js';
 
 export type TemplateVariables = Record<string, string | readonly string[]>;
 
@@ -57,14 +22,15 @@ export class UriTemplate {
     /** The variable names, in the order the template names them. */
     readonly variables: readonly string[];
     readonly #expressions: readonly Expression[];
-    readonly #regex: RegExp;
+    /** Literal text and expressions, in template order. */
+    readonly #parts: readonly (string | Expression)[];
 
     /** Throws a `TypeError` saying what is wrong with an invalid template. */
     constructor(template: string) {
         this.template = template;
         const expressions: Expression[] = [];
         const names: string[] = [];
-        let source = '^';
+        const parts: (string | Expression)[] = [];
         let at = 0;
         while (at < template.length) {
             const open = template.indexOf('{', at);
@@ -78,7 +44,7 @@ export class UriTemplate {
                     `${JSON.stringify(bad[0])} at position ${at + bad.index} is not allowed outside an expression`,
                 );
             }
-            source += escapeRegExp(literal);
+            if (literal !== '') parts.push(literal);
             if (open === -1) break;
             const end = template.indexOf('}', open);
             if (end === -1) invalid(template, `the "{" at position ${open} is never closed`);
@@ -93,83 +59,25 @@ export class UriTemplate {
                 names.push(variable.name);
             }
             expressions.push(expression);
-            source += expression.operator.pattern;
+            parts.push(expression);
             at = end + 1;
         }
         this.variables = Object.freeze(names);
         this.#expressions = expressions;
-        this.#regex = new RegExp(`${source}$`, 's');
+        this.#parts = parts;
     }
 
     /** The decoded variables when `uri` is an expansion of this template, else `undefined`. */
     match(uri: string): TemplateVariables | undefined {
-        const found = this.#regex.exec(uri);
-        if (found === null) return undefined;
+        const found = splitUri(this.#parts, uri);
+        if (found === undefined) return undefined;
         const values: [string, string | readonly string[]][] = [];
         for (const [index, expression] of this.#expressions.entries()) {
-            if (!readExpression(expression, found[index + 1] as string, values)) return undefined;
+            if (!readExpression(expression, found[index] as string, values)) return undefined;
         }
         // fromEntries defines own properties, so a variable named `__proto__` stays a variable.
         return Object.fromEntries(values);
     }
-}
-
-function invalid(template: string, why: string): never {
-    throw new TypeError(`${JSON.stringify(template)} is not a valid RFC 6570 URI template: ${why}`);
-}
-
-function escapeRegExp(text: string): string {
-    return text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
-}
-
-function parseExpression(template: string, body: string): Expression {
-    if (body === '') invalid(template, 'it has an empty expression "{}"');
-    let operatorChar = body[0] as string;
-    if (RESERVED_OPERATORS.includes(operatorChar)) {
-        invalid(
-            template,
-            `the operator "${operatorChar}" in "{${body}}" is reserved by RFC 6570 for future use`,
-        );
-    }
-    let operator = OPERATORS[operatorChar];
-    if (operator === undefined) {
-        operatorChar = '';
-        operator = OPERATORS[''] as Operator;
-    }
-    const variables = body
-        .slice(operatorChar.length)
-        .split(',')
-        .map((spec): Variable => {
-            let name = spec;
-            let explode = false;
-            let prefix = 0;
-            if (spec.endsWith('*')) {
-                explode = true;
-                name = spec.slice(0, -1);
-            } else {
-                const colon = spec.indexOf(':');
-                if (colon !== -1) {
-                    const length = spec.slice(colon + 1);
-                    if (!PREFIX.test(length)) {
-                        invalid(
-                            template,
-                            `the prefix ":${length}" in "{${body}}" must be a length from 1 to 9999`,
-                        );
-                    }
-                    name = spec.slice(0, colon);
-                    prefix = Number(length);
-                }
-            }
-            if (!VARNAME.test(name)) {
-                invalid(
-                    template,
-                    `${JSON.stringify(name)} in "{${body}}" is not a variable name (letters, digits, "_", ` +
-                        'percent-encoded triplets, and "." between them)',
-                );
-            }
-            return {name, explode, prefix};
-        });
-    return {operator, variables};
 }
 
 /** Splits one expression's matched text into `values`; false when it cannot be this expression's. */

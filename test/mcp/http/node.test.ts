@@ -93,6 +93,38 @@ describe('the Node http adapter', () => {
         assert.deepEqual([code, output], [0, '200 43\n']);
     });
 
+    test('a long answer written against backpressure leaves no listener behind on the response', async () => {
+        const chunk = new Uint8Array(1024 * 1024);
+        let sent = 0;
+        const counts: number[] = [];
+        let outgoing: import('node:http').ServerResponse | undefined;
+        const served = await serveNodeHttp({
+            fetch: async () =>
+                new Response(
+                    new ReadableStream<Uint8Array>({
+                        pull(controller) {
+                            if (outgoing !== undefined)
+                                counts.push(
+                                    outgoing.listenerCount('close') + outgoing.listenerCount('drain'),
+                                );
+                            if (sent++ === 32) controller.close();
+                            else controller.enqueue(chunk);
+                        },
+                    }),
+                ),
+        });
+        served.server.prependListener('request', (_incoming, response) => {
+            outgoing = response;
+        });
+        try {
+            const response = await fetch(served.url, {method: 'POST', body: '{}'});
+            assert.equal((await response.arrayBuffer()).byteLength, 32 * chunk.byteLength);
+            assert.equal(new Set(counts).size, 1, `listener counts while writing: ${counts.join(' ')}`);
+        } finally {
+            await served.close();
+        }
+    });
+
     test('checks its arguments', async () => {
         assert.throws(() => toNodeListener({} as never), {
             name: 'TypeError',

@@ -205,6 +205,28 @@ describe('HTTP safety', () => {
             name: 'TypeError',
             message: 'createMcpHttpHandler: sessionIdleTimeoutMs must be a number, got the string "5"',
         });
+        // The catalog options are checked by the core, in the name of the entry the caller used.
+        assert.throws(() => createMcpHttpHandler({...base, logging: 'loud' as never}), {
+            name: 'RangeError',
+            message:
+                'createMcpHttpHandler: logging "loud" is not a log level; the levels are debug, info, notice, warning, error, critical, alert, emergency',
+        });
+        assert.throws(
+            () => createMcpHttpHandler({...base, tools: 1 as never}),
+            (error: unknown) => {
+                assert.ok(error instanceof TypeError);
+                assert.match(error.message, /^createMcpHttpHandler: tools /);
+                return true;
+            },
+        );
+        // Node fires a longer timer after 1 ms: such a session would end at once.
+        for (const value of [2 ** 31, 2 ** 32]) {
+            assert.throws(() => createMcpHttpHandler({...base, sessionIdleTimeoutMs: value}), {
+                name: 'RangeError',
+                message: `createMcpHttpHandler: sessionIdleTimeoutMs must be a whole number of milliseconds from 1 to 2147483647, got ${value}`,
+            });
+        }
+        assert.doesNotThrow(() => createMcpHttpHandler({...base, sessionIdleTimeoutMs: 2 ** 31 - 1}));
         assert.throws(() => createMcpHttpHandler({...base, onSessionEnd: 1 as never}), {
             name: 'TypeError',
             message: 'createMcpHttpHandler: onSessionEnd must be a function, got number 1',
@@ -233,6 +255,51 @@ describe('HTTP safety', () => {
             message:
                 'createMcpHttpHandler: tool "t" puts x-mcp-header on a, whose type is "number"; only string, integer and boolean parameters can be headers',
         });
+        // Annotations off the chain of "properties" keys make the tool invalid for every client.
+        const unreachable = (where: string) =>
+            `createMcpHttpHandler: tool "t" has an x-mcp-header at ${where}, which is not reached from the ` +
+            'schema root through "properties" alone; put it on a property of such a chain';
+        const off = {type: 'string', 'x-mcp-header': 'A'};
+        for (const [schema, where] of [
+            [{a: {type: 'array', items: off}}, 'inputSchema.properties.a.items'],
+            [{a: {anyOf: [{type: 'null'}, off]}}, 'inputSchema.properties.a.anyOf[1]'],
+            [
+                {a: {type: 'object', additionalProperties: off}},
+                'inputSchema.properties.a.additionalProperties',
+            ],
+            [
+                {a: {type: 'array', items: {type: 'object', properties: {b: off}}}},
+                'inputSchema.properties.a.items.properties.b',
+            ],
+        ] as const) {
+            assert.throws(() => createMcpHttpHandler(tool(schema)), {
+                name: 'TypeError',
+                message: unreachable(where),
+            });
+        }
+        assert.throws(
+            () =>
+                createMcpHttpHandler({
+                    ...base,
+                    tools: [
+                        {
+                            name: 't',
+                            inputSchema: {type: 'object', 'x-mcp-header': 'Root'},
+                            handler: () => ({content: []}),
+                        },
+                    ],
+                }),
+            {name: 'TypeError', message: unreachable('inputSchema')},
+        );
+        // A property that is merely named "x-mcp-header", and a nested chain, are fine.
+        assert.doesNotThrow(() =>
+            createMcpHttpHandler(
+                tool({
+                    'x-mcp-header': {type: 'string'},
+                    o: {type: 'object', properties: {r: {...off, 'x-mcp-header': 'R'}}},
+                }),
+            ),
+        );
         assert.throws(() => createMcpHttpHandler(tool({a: {type: 'string', 'x-mcp-header': 'A B'}})), {
             name: 'TypeError',
             message: `createMcpHttpHandler: tool "t" has an x-mcp-header at a that is not an HTTP token (letters, digits and !#$%&'*+.^_\`|~-): "A B"`,

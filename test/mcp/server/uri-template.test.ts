@@ -117,3 +117,80 @@ describe('invalid templates', () => {
         assert.deepEqual(matches('a://{a.b}', 'a://1'), {'a.b': '1'});
     });
 });
+
+describe('matching untrusted uris', () => {
+    /** The anchored regular expression a backtracking matcher would use, each expression one capture. */
+    const PATTERNS: Record<string, string> = {
+        '': '([^/?#]*)',
+        '+': '(.*?)',
+        '#': '((?:#.*?)?)',
+        '.': '((?:\\.[^/?#.]*)*)',
+        '/': '((?:/[^/?#]*)*)',
+        ';': '((?:;[^/?#;]*)*)',
+        '?': '((?:\\?[^#]*)?)',
+        '&': '((?:&[^#]*)?)',
+    };
+    function reference(template: string): RegExp {
+        const source = template.replace(/\{([^}]*)\}|([^{]+)/g, (_, body: string | undefined, literal) => {
+            if (body === undefined) return (literal as string).replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
+            const operator = '+#./;?&'.includes(body[0] as string) ? (body[0] as string) : '';
+            return PATTERNS[operator] as string;
+        });
+        return new RegExp(`^${source}$`, 's');
+    }
+
+    test('the variables are those of the leftmost regular-expression match, on any uri', () => {
+        // One unnamed variable an expression: its value is the capture after the operator's character.
+        const templates = [
+            'x://{a}{b}',
+            'x://{a}.{b}',
+            'x://{+a}{b}',
+            'x://{+a}/{b}{c}',
+            'x://{/a}{/b}{/c}',
+            'x://{a}{.e}{#f}',
+            'x://{#a}{+b}',
+            'x://{.a}{.b}{c}',
+            'x://{+a}.{+b}{#c}',
+        ];
+        // A seeded generator, so a failure names a reproducible uri.
+        let seed = 7;
+        const random = (n: number): number => {
+            seed = (seed * 1103515245 + 12345) % 2 ** 31;
+            return seed % n;
+        };
+        const alphabet = 'ab/.?#&;=,';
+        let matched = 0;
+        for (const template of templates) {
+            const compiled = new UriTemplate(template);
+            const regex = reference(template);
+            const operators = [...template.matchAll(/\{([+#./]?)/g)].map((found) => found[1] as string);
+            for (let round = 0; round < 500; round++) {
+                let uri = 'x://';
+                for (let length = random(10); length > 0; length--) uri += alphabet[random(alphabet.length)];
+                const found = regex.exec(uri);
+                let expected: Record<string, string> | undefined;
+                if (found !== null) {
+                    matched++;
+                    expected = {};
+                    for (const [index, name] of compiled.variables.entries()) {
+                        const text = found[index + 1] as string;
+                        const first = operators[index] === '' || operators[index] === '+' ? 0 : 1;
+                        if (text !== '' || first === 0) expected[name] = text.slice(first);
+                    }
+                }
+                assert.deepEqual(compiled.match(uri), expected, `${template} against ${uri}`);
+            }
+        }
+        assert.ok(matched > 500, `only ${matched} uris matched: the cases test too little`);
+    });
+
+    test('adjacent expressions against a long uri that does not match: the answer comes', () => {
+        // A backtracking expression takes hours here (cubic, or worse, in the uri's length).
+        const long = 'a'.repeat(200_000);
+        assert.equal(matches('x://{a}{b}{c}/z', `x://${long}!`), undefined);
+        assert.equal(matches('x://{/a}{/b}{/c}z', `x://${'/a'.repeat(100_000)}!`), undefined);
+        assert.equal(matches('x://{+a}{+b}{+c}/z', `x://${long}!`), undefined);
+        assert.equal(matches('x://{a}.{b}.{c}/z', `x://${'a.'.repeat(100_000)}!`), undefined);
+        assert.deepEqual(matches('x://{a}.{b}/z', `x://${long}.b/z`), {a: long, b: 'b'});
+    });
+});

@@ -2,15 +2,12 @@
  * `completion/complete`, in both eras, served only when some prompt or template has a completer:
  * the completer of a prompt argument (`ref/prompt`) or a template variable (`ref/resource`).
  */
-import type {JsonObject, RequestId} from '../../../jsonrpc/records.js';
 import {isObject} from '../../../jsonrpc/records.js';
-import type {ClientData} from '../call.js';
 import {Call} from '../call.js';
-import type {Era} from '../era.js';
 import {ErrorCode} from '../errors.js';
 import {fail} from '../failures.js';
 import type {Completer, CompletionContext} from '../feature-types.js';
-import type {Dispatch} from './dispatch.js';
+import type {Dispatch, MethodHandler} from './dispatch.js';
 
 interface Target {
     /** The argument or variable names of the ref. */
@@ -21,13 +18,7 @@ interface Target {
     readonly what: 'argument' | 'variable';
 }
 
-export function complete(
-    session: Dispatch,
-    id: RequestId,
-    params: JsonObject | undefined,
-    era: Era,
-    client: ClientData,
-): void {
+export const complete: MethodHandler = (session, id, params, era, client) => {
     const refused = (message: string): void => fail(session.output, id, ErrorCode.InvalidParams, message);
     const ref = params?.ref;
     const argument = params?.argument;
@@ -68,7 +59,7 @@ export function complete(
     session.calls.run(call, () =>
         completer === undefined ? [] : completer(value, call.context as CompletionContext),
     );
-}
+};
 
 /** The prompt or template a ref names, or why it names none. */
 function targetOf(session: Dispatch, ref: unknown): Target | string {

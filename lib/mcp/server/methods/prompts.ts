@@ -1,13 +1,12 @@
 /** `prompts/list` and `prompts/get`, in both eras, served only when the catalog has prompts. */
 import type {JsonObject, RequestId} from '../../../jsonrpc/records.js';
 import {isObject} from '../../../jsonrpc/records.js';
-import type {ClientData} from '../call.js';
 import {Call} from '../call.js';
 import type {Era} from '../era.js';
 import {ErrorCode} from '../errors.js';
 import {fail} from '../failures.js';
 import type {HandlerContext} from '../types.js';
-import type {Dispatch} from './dispatch.js';
+import type {Dispatch, MethodHandler} from './dispatch.js';
 import {answerList} from './list.js';
 
 export function promptsList(
@@ -19,13 +18,7 @@ export function promptsList(
     answerList(session.output, id, 'prompts/list', params, era.fixed['prompts/list']);
 }
 
-export function promptsGet(
-    session: Dispatch,
-    id: RequestId,
-    params: JsonObject | undefined,
-    era: Era,
-    client: ClientData,
-): void {
+export const promptsGet: MethodHandler = (session, id, params, era, client) => {
     const name = params?.name;
     if (params === undefined || typeof name !== 'string') {
         fail(
@@ -76,4 +69,4 @@ export function promptsGet(
     const args = given as Record<string, string>;
     const call = new Call(id, 'prompts/get', params, name, era, client, session.calls);
     session.calls.run(call, () => prompt.handler(args, call.context as HandlerContext<'prompts/get'>));
-}
+};
