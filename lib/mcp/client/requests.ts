@@ -54,6 +54,8 @@ export interface RequestTerms {
     cancellable: boolean;
     /** A request that is not cancelled but may be given up: its late answer is dropped. */
     dropLateAnswer?: boolean;
+    /** Told the request's id before it is sent (a listen request's id names its subscription). */
+    onId?: (id: number) => void;
 }
 
 /** A request as the era sends it: its params with the era's additions, and its HTTP headers. */
@@ -153,6 +155,7 @@ export class Requests {
                 onAbort: undefined,
             };
             this.#pending.set(id, pending);
+            terms.onId?.(id);
             this.#arm(pending, terms.timeoutMs - (terms.elapsedMs ?? 0));
             const maxTotalMs = terms.maxTotalMs;
             if (maxTotalMs !== undefined && maxTotalMs !== Number.POSITIVE_INFINITY) {

@@ -33,9 +33,12 @@ import {DEFAULT_DISCOVER_TIMEOUT_MS} from './era.js';
 import type {McpClientError} from './errors.js';
 import {asConnectionError, asViolation, McpProtocolViolationError} from './errors.js';
 import {establish} from './establish.js';
+import type {McpSubscription} from './listen.js';
+import {Listens} from './listen.js';
+import type {ListenFilter} from './listen-filter.js';
+import {ResourceListens} from './listen-resources.js';
 import type {ModernEnvelope} from './modern-meta.js';
 import type {NotificationOptions} from './notifications.js';
-import {deliver} from './notifications.js';
 import type {CallToolOptions, RequestOptions} from './options.js';
 import {checkRequestOptions} from './options.js';
 import {listAll} from './paging.js';
@@ -96,6 +99,8 @@ export interface McpClient {
     subscribeResource(uri: string, options?: RequestOptions): Promise<void>;
     /** Withdraws a `subscribeResource`. */
     unsubscribeResource(uri: string, options?: RequestOptions): Promise<void>;
+    /** 2026-07-28: opens a `subscriptions/listen` subscription; resolves once it is acknowledged. */
+    listen(filter: ListenFilter, options?: RequestOptions): Promise<McpSubscription>;
     /** Ends the session and the transport. Idempotent: every call returns the same promise. */
     close(): Promise<void>;
 }
@@ -136,6 +141,8 @@ class Session implements McpClient {
     readonly #transport: ClientTransport;
     readonly #settings: SessionSettings;
     readonly #requests: Requests;
+    readonly #listens: Listens;
+    readonly #resourceListens: ResourceListens;
     #negotiated: Negotiated | undefined;
     #envelope: ModernEnvelope | undefined;
     #closing: Promise<void> | undefined;
@@ -150,10 +157,10 @@ class Session implements McpClient {
             },
             (kind, error, value) => this.#stray(kind, error, () => JSON.stringify(value)),
         );
-        const callbacks = settings.notifications;
-        if (callbacks !== undefined) {
-            this.#requests.onNotification = (method, params) => deliver(callbacks, method, params);
-        }
+        const callbacks = settings.notifications ?? {};
+        this.#listens = new Listens(this.#requests, () => this.era, settings.callTimeoutMs, callbacks);
+        this.#resourceListens = new ResourceListens(this.#listens);
+        this.#requests.onNotification = (method, params) => this.#listens.route(method, params);
     }
 
     get serverInfo(): Implementation {
@@ -310,11 +317,17 @@ class Session implements McpClient {
     }
 
     subscribeResource(uri: string, options?: RequestOptions): Promise<void> {
+        if (this.era === 'modern') return this.#resourceListens.subscribe(uri, options);
         return surface.subscription(this.#requests, this.#settings.callTimeoutMs, true, uri, options);
     }
 
     unsubscribeResource(uri: string, options?: RequestOptions): Promise<void> {
+        if (this.era === 'modern') return this.#resourceListens.unsubscribe(uri, options);
         return surface.subscription(this.#requests, this.#settings.callTimeoutMs, false, uri, options);
+    }
+
+    listen(filter: ListenFilter, options?: RequestOptions): Promise<McpSubscription> {
+        return this.#listens.listen(filter, options);
     }
 
     close(): Promise<void> {
@@ -333,6 +346,7 @@ class Session implements McpClient {
     }
 
     async #shutdown(): Promise<void> {
+        this.#listens.closeAll();
         this.#requests.close();
         await this.#transport.close();
     }
