@@ -39,11 +39,16 @@ export function checkListenFilter(where: string, value: unknown): FullFilter {
     }
     checkKeys(where, value, ['resources', 'lists']);
     const {resources = [], lists = []} = value as ListenFilter;
-    if (!Array.isArray(resources) || !resources.every((uri) => typeof uri === 'string' && uri !== '')) {
+    if (!Array.isArray(resources)) {
         throw new TypeError(
-            `${where}: resources must be an array of resource URI strings, got ${describe(resources)}`,
+            `${where}: resources must be an array of resource URIs, got ${describe(resources)}`,
         );
     }
+    resources.forEach((uri: unknown, index) => {
+        if (typeof uri !== 'string' || uri === '') {
+            throw new TypeError(`${where}: resources[${index}] must be a resource URI, got ${describe(uri)}`);
+        }
+    });
     if (!Array.isArray(lists)) {
         throw new TypeError(`${where}: lists must be an array of list names, got ${describe(lists)}`);
     }

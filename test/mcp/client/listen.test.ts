@@ -202,7 +202,7 @@ test('a wrong filter or option is thrown at the call site', GUARD, async () => {
     });
     assert.throws(() => client.listen({resources: [7 as never]}), {
         name: 'TypeError',
-        message: 'client.listen: resources must be an array of resource URI strings, got [7]',
+        message: 'client.listen: resources[0] must be a resource URI, got number 7',
     });
     assert.throws(() => client.listen({resources: [WATCHED]}, {timeoutMs: 0}), {name: 'RangeError'});
     assert.throws(() => client.listen({uris: []} as never), {name: 'TypeError'});
