@@ -198,6 +198,14 @@ export class Listens {
         this.#accept(entry, granted);
     }
 
+    /** The session failed: every subscription ends with its error, nothing sent. */
+    fail(error: unknown): void {
+        for (const entry of [...this.#entries.values()]) {
+            if (entry.state === 'pending') this.#refuse(entry, error, false);
+            else this.#finish(entry, {by: 'error', error}, false);
+        }
+    }
+
     /** The session is closing: every subscription ends, cancelled on the wire. */
     closeAll(): void {
         for (const entry of [...this.#entries.values()]) {

@@ -152,7 +152,8 @@ class Session implements McpClient {
         this.#settings = settings;
         this.#requests = new Requests(
             transport,
-            () => {
+            (error) => {
+                this.#listens.fail(error);
                 void this.close();
             },
             (kind, error, value) => this.#stray(kind, error, () => JSON.stringify(value)),
