@@ -28,7 +28,7 @@ export class ResourceListens {
             return known.then(() => {});
         }
         const opening = this.#listens
-            .listen({resources: [key]}, options, where)
+            .listen({resources: [key]}, options, where, true)
             .then(async (subscription) => {
                 if (!subscription.granted.resources.includes(key)) {
                     await subscription.close();

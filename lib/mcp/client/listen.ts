@@ -59,6 +59,8 @@ interface Entry {
     timer: ReturnType<typeof setTimeout> | undefined;
     /** Removes the listener of the caller's signal. */
     unlisten: () => void;
+    /** The caller's signal bounds the wait for the acknowledgement, not the subscription. */
+    readonly signalEndsWait: boolean;
 }
 
 /** The reason a request given up here carries; nothing outside this file sees it. */
@@ -88,8 +90,16 @@ export class Listens {
         this.#typed = typed;
     }
 
-    /** Opens a subscription; resolves once the server acknowledged it. */
-    listen(filter: unknown, options: unknown, where = 'client.listen'): Promise<McpSubscription> {
+    /**
+     * Opens a subscription; resolves once the server acknowledged it. The `signal` closes it even
+     * once open, unless `signalEndsWait` (then it bounds the wait for the acknowledgement only).
+     */
+    listen(
+        filter: unknown,
+        options: unknown,
+        where = 'client.listen',
+        signalEndsWait = false,
+    ): Promise<McpSubscription> {
         const asked = checkListenFilter(where, filter);
         const {signal, timeoutMs} = checkRequestOptions(where, options, this.#timeoutMs, false);
         if (this.#era() !== 'modern') {
@@ -118,6 +128,7 @@ export class Listens {
                 finished,
                 timer: undefined,
                 unlisten: () => {},
+                signalEndsWait,
             };
             const terms = {
                 signal: entry.stop.signal,
@@ -223,6 +234,7 @@ export class Listens {
     #accept(entry: Entry, granted: FullFilter): void {
         entry.state = 'open';
         clearTimeout(entry.timer);
+        if (entry.signalEndsWait) entry.unlisten();
         const ended = entry.ended;
         let closing: Promise<void> | undefined;
         const subscription: McpSubscription = Object.freeze({

@@ -138,9 +138,12 @@ test(
 test("subscribeResource in the modern era opens a listen of the URI's own", GUARD, async () => {
     const own = server();
     const {client, updates, seen, nextUpdate} = await modern(own);
-    await client.subscribeResource(WATCHED);
+    const wait = new AbortController();
+    await client.subscribeResource(WATCHED, {signal: wait.signal});
     await client.subscribeResource(WATCHED);
     assert.equal(seen.length, 1);
+    // Its signal bounded the wait for the acknowledgement only.
+    wait.abort();
     own.notifyResourceUpdated(WATCHED);
     await nextUpdate();
     assert.deepEqual(updates, [WATCHED]);
