@@ -364,3 +364,14 @@ test('the connection ending ends an open subscription with its error', GUARD, as
     assert.ok(end.by === 'error' && end.error instanceof McpConnectionError);
     await client.close();
 });
+
+test('the connection ending while listen is pending rejects it with that error', GUARD, async () => {
+    const [peer, client] = await connect();
+    const listening = client.listen({resources: ['file:///a']}, {timeoutMs: Number.POSITIVE_INFINITY});
+    await peer.received(1);
+    // A cancellation of something else is only observed.
+    peer.send({jsonrpc: '2.0', method: 'notifications/cancelled', params: {requestId: 'other'}});
+    await peer.close();
+    await assert.rejects(listening, McpConnectionError);
+    await client.close();
+});

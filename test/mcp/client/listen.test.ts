@@ -209,5 +209,13 @@ test('a wrong filter or option is thrown at the call site', GUARD, async () => {
     });
     assert.throws(() => client.listen({resources: [WATCHED]}, {timeoutMs: 0}), {name: 'RangeError'});
     assert.throws(() => client.listen({uris: []} as never), {name: 'TypeError'});
+    assert.throws(() => client.listen({resources: WATCHED as never}), {
+        name: 'TypeError',
+        message: `client.listen: resources must be an array of resource URIs, got the string ${JSON.stringify(WATCHED)}`,
+    });
+    assert.throws(() => client.listen({lists: 'tools' as never}), {
+        name: 'TypeError',
+        message: 'client.listen: lists must be an array of list names, got the string "tools"',
+    });
     await client.close();
 });
