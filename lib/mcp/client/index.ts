@@ -43,7 +43,7 @@ export {connectInProcess} from './in-process.js';
 export type {ListName, NotificationOptions} from './notifications.js';
 export type {CallToolOptions, RequestOptions} from './options.js';
 export {DEFAULT_MAX_TOTAL_TIMEOUT_MS} from './options.js';
-export type {Progress} from './requests.js';
+export type {Progress} from './request-terms.js';
 export type {ToolValue} from './result.js';
 export {readToolResult} from './result.js';
 export type {McpClient} from './session.js';
