@@ -7,8 +7,8 @@
  *
  * Each request is settled exactly once: by its answer, its timeout, its signal, a failed write, or
  * the end; whatever settles it clears its timers and removes its abort listener, so nothing
- * outlives it. The hot path allocates the request's entry and promise only: timers and abort
- * listeners share the registry's handlers.
+ * outlives it. Timers and abort listeners share the registry's handlers (the entry is its own abort
+ * listener), so a request costs no closure beyond its promise's executor.
  */
 import {LineWriter, readAnswer} from './outgoing-lines.js';
 import type {OutgoingEvents, OutgoingTerms, OutgoingWriter, WaitingRequest} from './outgoing-types.js';
@@ -34,8 +34,8 @@ export interface OutgoingOptions {
     readonly dropLateAnswers?: boolean | undefined;
 }
 
-/** One request waiting for its answer, as the writer and the owner see it. */
-export class PendingRequest<T extends OutgoingTerms = OutgoingTerms> implements WaitingRequest<T> {
+/** One request waiting for its answer: what its writer sees, and its settling and timers. */
+class PendingRequest<T extends OutgoingTerms = OutgoingTerms> implements WaitingRequest<T> {
     readonly id: RequestId;
     readonly method: string;
     readonly terms: T;
@@ -65,7 +65,7 @@ export class PendingRequest<T extends OutgoingTerms = OutgoingTerms> implements 
         this.exchange = exchanges ? new AbortController() : undefined;
     }
 
-    /** The request's signal aborted: the entry is its own listener, so no closure is made per request. */
+    /** The request's signal aborted (the entry is its own listener). */
     handleEvent(): void {
         this.owner.abort(this);
     }
@@ -109,7 +109,7 @@ export class OutgoingRequests<T extends OutgoingTerms = OutgoingTerms> {
     }
 
     /** The waiting request `id` names (a progress token, say), if any. */
-    get(id: RequestId): PendingRequest<T> | undefined {
+    get(id: RequestId): WaitingRequest<T> | undefined {
         return this.#waiting.get(id);
     }
 
@@ -174,9 +174,9 @@ export class OutgoingRequests<T extends OutgoingTerms = OutgoingTerms> {
     }
 
     /** The request's signal aborted: gives it up with the signal's reason. */
-    abort(request: PendingRequest<T>): void {
-        const reason = request.terms.signal?.reason;
-        this.giveUp(request, reason, this.#writer.reasons.abort(reason));
+    abort(waiting: WaitingRequest<T>): void {
+        const reason = waiting.terms.signal?.reason;
+        this.giveUp(waiting, reason, this.#writer.reasons.abort(reason));
     }
 
     /**
@@ -220,7 +220,7 @@ export class OutgoingRequests<T extends OutgoingTerms = OutgoingTerms> {
      * with `reason` first, then each rejects with `errorFor(request)` (its exchange aborted with
      * it), and every later one with `closed`.
      */
-    cancelAll(reason: string, errorFor: (request: PendingRequest<T>) => unknown, closed: unknown): void {
+    cancelAll(reason: string, errorFor: (request: WaitingRequest<T>) => unknown, closed: unknown): void {
         const all = this.#drain();
         for (const request of all) {
             if (request.terms.cancellable !== false) this.#writer.writeCancel(request, reason);
