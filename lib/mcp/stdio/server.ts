@@ -9,9 +9,9 @@
  * `AggregateError` of every failure once the owned work has settled and the input is stopped.
  */
 import type {Readable, Writable} from 'node:stream';
-import {Utf8DecodeError} from '../../jsonrpc/framing.js';
 import type {RequestId} from '../../jsonrpc/records.js';
 import {isObject, isRequestId} from '../../jsonrpc/records.js';
+import {Utf8DecodeError} from '../../jsonrpc/utf8-error.js';
 import {RecordWriter} from '../../jsonrpc/writer.js';
 import {describe} from '../../util/describe.js';
 import {checkKnownKeys} from '../../util/options.js';
