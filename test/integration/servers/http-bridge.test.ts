@@ -114,7 +114,7 @@ test(
             assert.equal(client.protocolVersion, '2025-11-25');
             assert.deepEqual(
                 (await client.listTools()).map((tool) => tool.name),
-                ['sky.tonight', 'sky.gallery', 'telescope.point', 'sky.survey'],
+                ['sky.tonight', 'sky.gallery', 'telescope.point', 'sky.survey', 'journal.delete'],
             );
             assert.deepEqual(readToolResult(await client.callTool('sky.tonight', {site: 'Ridge'})), {
                 site: 'Ridge',
