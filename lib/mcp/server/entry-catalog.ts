@@ -5,8 +5,9 @@
 import type {JsonObject} from '../../jsonrpc/records.js';
 import {isObject} from '../../jsonrpc/records.js';
 import {describe} from '../../util/describe.js';
+import {checkHandler, keyedEntries} from './option-entries.js';
 import {servedTool} from './schema-tool.js';
-import {entries, toJson} from './settings.js';
+import {toJson} from './settings.js';
 import type {McpResource, McpSchemaTool, ResourceHandler, ToolHandler} from './types.js';
 
 export interface Captured<Handler> {
@@ -67,19 +68,13 @@ export function captureResources(resources: unknown): Captured<ResourceHandler> 
 
 function capture<Handler>(value: unknown, kind: EntryKind<Handler>): Captured<Handler> {
     const captured: Captured<Handler> = {handlers: new Map(), descriptors: []};
-    for (const [index, entry] of entries<McpSchemaTool | McpResource>(kind.option, value)) {
-        const at = `${kind.option}[${index}]`;
-        if (!isObject(entry))
-            throw new TypeError(`createMcpStdioServer: ${at} must be an object, got ${describe(entry)}`);
+    for (const {entry, key, label} of keyedEntries<McpSchemaTool | McpResource>(
+        kind.option,
+        value,
+        kind.key,
+    )) {
         const {handler, ...descriptor} = entry;
-        const key = descriptor[kind.key];
-        if (typeof key !== 'string' || key === '') {
-            throw new TypeError(
-                `createMcpStdioServer: ${at} needs a non-empty "${kind.key}" string, got ${describe(key)}`,
-            );
-        }
-        const label = `${at} (${JSON.stringify(key)})`;
-        const served = kind.check(label, key, descriptor, handler);
+        const served = kind.check(label, key, descriptor as JsonObject, handler);
         if (captured.handlers.has(key)) {
             throw new TypeError(`createMcpStdioServer: ${label} ${kind.repeated}`);
         }
@@ -87,14 +82,6 @@ function capture<Handler>(value: unknown, kind: EntryKind<Handler>): Captured<Ha
         captured.descriptors.push(toJson(descriptor, label));
     }
     return captured;
-}
-
-function checkHandler<Handler>(label: string, handler: unknown): asserts handler is Handler {
-    if (typeof handler !== 'function') {
-        throw new TypeError(
-            `createMcpStdioServer: ${label} needs a "handler" function, got ${describe(handler)}`,
-        );
-    }
 }
 
 function objectSchema(label: string, field: string, schema: unknown, required: boolean): void {
