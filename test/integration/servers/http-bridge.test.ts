@@ -202,7 +202,7 @@ test(
                 allowed.map((s) => s.step),
                 ['connect', 'listTools', 'close'],
             );
-            assert.equal((allowed[1]?.value as unknown[] | undefined)?.length, 4);
+            assert.equal((allowed[1]?.value as unknown[] | undefined)?.length, 5);
             const refused = await run('wrong');
             assert.equal(refused.length, 1);
             assert.equal(refused[0]?.error?.name, 'McpConnectionError');
