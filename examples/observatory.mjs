@@ -122,7 +122,9 @@ const server = createMcpStdioServer({
             description: "Delete one night's entry from the observing journal, once the user confirms.",
             inputSchema: {
                 type: 'object',
-                properties: {date: {type: 'string', description: 'The night, such as "2026-11-28".'}},
+                properties: {
+                    date: {type: 'string', format: 'date', description: 'The night, such as "2026-11-28".'},
+                },
                 required: ['date'],
             },
             annotations: {readOnlyHint: false, destructiveHint: true, idempotentHint: true},
