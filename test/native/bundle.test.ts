@@ -16,7 +16,6 @@ import type {Finished} from '../helpers/process.js';
 import {runNode} from '../helpers/process.js';
 import {awkwardTempDir} from './support.js';
 
-
 let root: string;
 let bundle: string;
 let runtime: string;
