@@ -55,7 +55,7 @@ export function serveLegacyRequest(
         );
     }
     if (incoming.kind !== 'request') {
-        session.receive(message, undefined, undefined);
+        session.receive(message, request, undefined, undefined);
         if (incoming.kind === 'notification' && incoming.method === 'notifications/cancelled') {
             abandonCancelled(session, incoming.params);
         }
@@ -70,7 +70,7 @@ export function serveLegacyRequest(
         );
     }
     const exchange = exchangeFor(session, tracker, input, incoming.id, () => undefined);
-    session.receive(message, exchange, progressTokenOf(message));
+    session.receive(message, request, exchange, progressTokenOf(message));
     return exchange.response;
 }
 
@@ -95,7 +95,7 @@ function initialize(
     const exchange = exchangeFor(session, tracker, input, id, () =>
         session.session.isInitialized ? {'mcp-session-id': session.id} : undefined,
     );
-    session.receive(input.message, exchange, undefined);
+    session.receive(input.message, input.request, exchange, undefined);
     if (session.session.isInitialized) sessions.admit(session);
     else session.end();
     return exchange.response;

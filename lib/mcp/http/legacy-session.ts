@@ -60,18 +60,29 @@ export class LegacySession {
         return this.#stream !== undefined;
     }
 
-    /** Hands one parsed record to the core; `exchange` waits for its answer when it is a request. */
-    receive(message: JsonObject, exchange: Exchange | undefined, progressToken: unknown): void {
+    /**
+     * Hands one parsed record, POSTed as `request`, to the core; `exchange` waits for its answer
+     * when it is a request.
+     */
+    receive(
+        message: JsonObject,
+        request: Request,
+        exchange: Exchange | undefined,
+        progressToken: unknown,
+    ): void {
         if (exchange !== undefined) {
             this.exchanges.set(exchange.id, exchange);
             if (isRequestId(progressToken)) this.#byToken.set(progressToken, exchange);
         }
         this.#touch();
         this.#current = exchange;
+        const calls = this.session.calls;
+        calls.http = {headers: request.headers};
         try {
             this.session.receiveParsed(message);
         } finally {
             this.#current = undefined;
+            calls.http = undefined;
         }
     }
 

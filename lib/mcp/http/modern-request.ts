@@ -83,6 +83,7 @@ export function serveModernRequest(
         request.signal,
     );
     tracker.hold(exchange, session);
+    session.calls.http = {headers: request.headers};
     // Parsed once, by `readBody`.
     session.receiveParsed(message);
     exchange.checkGone();
