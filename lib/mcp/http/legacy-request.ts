@@ -5,7 +5,7 @@
  * is simply not written.
  */
 import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
-import {classify, errorRecord, isObject, isRequestId} from '../../jsonrpc/records.js';
+import {classify, errorRecord, isRequestId} from '../../jsonrpc/records.js';
 import {ErrorCode} from '../server/errors.js';
 import {Exchange} from './exchange.js';
 import type {LegacySession} from './legacy-session.js';
@@ -55,7 +55,7 @@ export function serveLegacyRequest(
         );
     }
     if (incoming.kind !== 'request') {
-        session.receive(message, request, undefined, undefined);
+        session.receive(message, request, undefined);
         if (incoming.kind === 'notification' && incoming.method === 'notifications/cancelled') {
             abandonCancelled(session, incoming.params);
         }
@@ -70,7 +70,7 @@ export function serveLegacyRequest(
         );
     }
     const exchange = exchangeFor(session, tracker, input, incoming.id, () => undefined);
-    session.receive(message, request, exchange, progressTokenOf(message));
+    session.receive(message, request, exchange);
     return exchange.response;
 }
 
@@ -95,7 +95,7 @@ function initialize(
     const exchange = exchangeFor(session, tracker, input, id, () =>
         session.session.isInitialized ? {'mcp-session-id': session.id} : undefined,
     );
-    session.receive(input.message, input.request, exchange, undefined);
+    session.receive(input.message, input.request, exchange);
     if (session.session.isInitialized) sessions.admit(session);
     else session.end();
     return exchange.response;
@@ -131,9 +131,4 @@ function abandonCancelled(session: LegacySession, params: JsonObject | undefined
     const id = params?.requestId;
     if (!isRequestId(id)) return;
     session.exchanges.get(id)?.abandon(() => emptyResponse(204));
-}
-
-function progressTokenOf(message: JsonObject): unknown {
-    const params = message.params;
-    return isObject(params) && isObject(params._meta) ? params._meta.progressToken : undefined;
 }

@@ -1,12 +1,12 @@
 /**
  * One legacy (2025-03-26 through 2025-11-25) session: the core's `Session` behind an
  * `Mcp-Session-Id`, the POST exchanges waiting for its answers, and its optional GET stream for
- * messages that belong to no request. Records are routed to the exchange of their request id, and
- * progress to the exchange of its token; what belongs to no open request goes to the GET stream,
- * or nowhere when none is open.
+ * messages that belong to no request. A response goes to the exchange of its request id, and a
+ * call's progress and log messages to the exchange of its request, or nowhere once that is over:
+ * the GET stream carries only what concerns no request in flight, and nothing when none is open.
  */
 import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
-import {isObject, isRequestId} from '../../jsonrpc/records.js';
+import {isRequestId} from '../../jsonrpc/records.js';
 import type {QueueSlot} from '../../jsonrpc/writer.js';
 import {Session} from '../server/session.js';
 import type {Exchange} from './exchange.js';
@@ -20,7 +20,6 @@ export class LegacySession {
     readonly session: Session;
     /** Open exchanges by request id. */
     readonly exchanges = new Map<RequestId, Exchange>();
-    readonly #byToken = new Map<RequestId, Exchange>();
     /** The exchange whose record is being received: where an answer without an id goes. */
     #current: Exchange | undefined;
     #stream: ReadableStreamDefaultController<Uint8Array> | undefined;
@@ -35,13 +34,13 @@ export class LegacySession {
         this.#idleTimeoutMs = settings.idleTimeoutMs;
         this.#onIdle = onIdle;
         this.session = new Session(settings.catalog, {
-            send: (record) => this.#route(record, undefined),
-            sendLatest: (record, slot) => this.#route(record, slot),
+            send: (record) => this.#route(record, undefined, undefined),
+            sendLatest: (record, slot, relatedId) => this.#route(record, slot, relatedId),
             // A question to the client goes on the event stream of the request it serves.
             sendRelated: (record, relatedId) => {
                 const exchange = this.exchanges.get(relatedId);
                 if (exchange !== undefined) exchange.notify(record);
-                else this.#stream?.enqueue(encoder.encode(sseEvent(record)));
+                else this.#enqueue(record);
             },
             // A slot belongs to one call; the few open exchanges are asked rather than indexed.
             withdraw: (slot) => {
@@ -64,16 +63,8 @@ export class LegacySession {
      * Hands one parsed record, POSTed as `request`, to the core; `exchange` waits for its answer
      * when it is a request.
      */
-    receive(
-        message: JsonObject,
-        request: Request,
-        exchange: Exchange | undefined,
-        progressToken: unknown,
-    ): void {
-        if (exchange !== undefined) {
-            this.exchanges.set(exchange.id, exchange);
-            if (isRequestId(progressToken)) this.#byToken.set(progressToken, exchange);
-        }
+    receive(message: JsonObject, request: Request, exchange: Exchange | undefined): void {
+        if (exchange !== undefined) this.exchanges.set(exchange.id, exchange);
         this.#touch();
         this.#current = exchange;
         const calls = this.session.calls;
@@ -89,7 +80,6 @@ export class LegacySession {
     /** An exchange ended: forget it, and start the idle clock when nothing is left. */
     done(exchange: Exchange): void {
         if (this.exchanges.get(exchange.id) === exchange) this.exchanges.delete(exchange.id);
-        for (const [token, held] of this.#byToken) if (held === exchange) this.#byToken.delete(token);
         // The core counts the call as running until just after its answer is sent.
         queueMicrotask(() => this.#touch());
     }
@@ -131,26 +121,26 @@ export class LegacySession {
         this.#timer.unref();
     }
 
-    #route(record: string, slot: QueueSlot | undefined): void {
-        // An answer whose client left ends a call all the same: the session may be idle now.
-        if (!isNotificationRecord(record)) queueMicrotask(() => this.#touch());
-        const exchange = this.#owner(record);
-        if (exchange !== undefined) {
-            if (isNotificationRecord(record)) exchange.notify(record, slot);
-            else exchange.answer(record);
+    #route(record: string, slot: QueueSlot | undefined, relatedId: RequestId | undefined): void {
+        if (!isNotificationRecord(record)) {
+            // An answer whose client left ends a call all the same: the session may be idle now.
+            queueMicrotask(() => this.#touch());
+            this.#answerOwner(record)?.answer(record);
             return;
         }
-        if (isNotificationRecord(record)) this.#stream?.enqueue(encoder.encode(sseEvent(record)));
+        // About a request (a call's progress or log): on that request's answer only, as the GET
+        // stream is for messages unrelated to requests in flight.
+        if (relatedId !== undefined) this.exchanges.get(relatedId)?.notify(record, slot);
+        else this.#enqueue(record);
     }
 
-    #owner(record: string): Exchange | undefined {
-        // The core writes each record as one JSON object.
-        const parsed = JSON.parse(record) as JsonObject;
-        if (isNotificationRecord(record)) {
-            const token = isObject(parsed.params) ? parsed.params.progressToken : undefined;
-            return isRequestId(token) ? this.#byToken.get(token) : undefined;
-        }
-        const id = parsed.id;
+    /** A message on the GET stream, when one is open. */
+    #enqueue(record: string): void {
+        this.#stream?.enqueue(encoder.encode(sseEvent(record)));
+    }
+
+    #answerOwner(record: string): Exchange | undefined {
+        const id = (JSON.parse(record) as JsonObject).id;
         if (isRequestId(id)) return this.exchanges.get(id) ?? this.#current;
         return this.#current;
     }
