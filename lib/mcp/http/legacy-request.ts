@@ -83,12 +83,14 @@ function initialize(
 ): Response | Promise<Response> {
     const session = sessions.create();
     if (session === undefined) {
+        const seconds = sessions.retryAfterSeconds();
         return errorResponse(
             503,
             ErrorCode.InternalError,
-            `Too many sessions: all ${settings.maxSessions} are busy (maxSessions); retry later`,
+            `Too many sessions: all ${settings.maxSessions} are in use (maxSessions) and none has been ` +
+                `idle for the idle timeout; retry in ${seconds} s`,
             id,
-            {headers: {'retry-after': '1'}},
+            {headers: {'retry-after': String(seconds)}},
         );
     }
     // The id goes out only with a successful result: a failed initialize leaves no session.

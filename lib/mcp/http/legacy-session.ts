@@ -8,12 +8,22 @@
 import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
 import {isRequestId} from '../../jsonrpc/records.js';
 import type {QueueSlot} from '../../jsonrpc/writer.js';
+import {formatDiagnostic} from '../server/diagnostics.js';
 import {Session} from '../server/session.js';
 import type {Exchange} from './exchange.js';
 import type {HttpSettings} from './options.js';
 import {isNotificationRecord, sseEvent, sseHeaders} from './responses.js';
 
 const encoder = new TextEncoder();
+
+/**
+ * The most bytes of events a GET stream holds unread: one more ends the stream (its client may
+ * open another), so a client that never reads it cannot make the server buffer without end.
+ */
+export const MAX_UNREAD_STREAM_BYTES = 1024 * 1024;
+
+/** A GET stream's queue counted in bytes, with no room held back: `desiredSize` is minus the unread bytes. */
+const UNREAD_BYTES: QueuingStrategy<Uint8Array> = {highWaterMark: 0, size: (chunk) => chunk.byteLength};
 
 export class LegacySession {
     readonly id: string;
@@ -24,8 +34,11 @@ export class LegacySession {
     #current: Exchange | undefined;
     #stream: ReadableStreamDefaultController<Uint8Array> | undefined;
     #timer: ReturnType<typeof setTimeout> | undefined;
+    /** When the idle clock started (`Date.now()`), while the session is idle. */
+    #idleSince: number | undefined;
     readonly #idleTimeoutMs: number;
     readonly #onIdle: () => void;
+    readonly #diagnose: (text: string) => void;
     /** Set once the session has ended. */
     ended = false;
 
@@ -33,6 +46,7 @@ export class LegacySession {
         this.id = id;
         this.#idleTimeoutMs = settings.idleTimeoutMs;
         this.#onIdle = onIdle;
+        this.#diagnose = settings.diagnose;
         this.session = new Session(settings.catalog, {
             send: (record) => this.#route(record, undefined, undefined),
             sendLatest: (record, slot, relatedId) => this.#route(record, slot, relatedId),
@@ -53,6 +67,11 @@ export class LegacySession {
     /** No request in flight and no GET stream open. */
     get idle(): boolean {
         return this.exchanges.size === 0 && this.#stream === undefined && this.session.calls.running === 0;
+    }
+
+    /** When the idle clock runs out (`Date.now()` time), or undefined while the session is not idle. */
+    get expiresAt(): number | undefined {
+        return this.#idleSince === undefined ? undefined : this.#idleSince + this.#idleTimeoutMs;
     }
 
     get hasStream(): boolean {
@@ -87,15 +106,18 @@ export class LegacySession {
     /** Opens the GET stream (the caller checked that none is open). */
     openStream(): Response {
         this.#touch();
-        const body = new ReadableStream<Uint8Array>({
-            start: (controller) => {
-                this.#stream = controller;
+        const body = new ReadableStream<Uint8Array>(
+            {
+                start: (controller) => {
+                    this.#stream = controller;
+                },
+                cancel: () => {
+                    this.#stream = undefined;
+                    this.#touch();
+                },
             },
-            cancel: () => {
-                this.#stream = undefined;
-                this.#touch();
-            },
-        });
+            UNREAD_BYTES,
+        );
         return new Response(body, {status: 200, headers: sseHeaders({'mcp-session-id': this.id})});
     }
 
@@ -116,7 +138,9 @@ export class LegacySession {
     #touch(): void {
         clearTimeout(this.#timer);
         this.#timer = undefined;
+        this.#idleSince = undefined;
         if (this.ended || !this.idle) return;
+        this.#idleSince = Date.now();
         this.#timer = setTimeout(this.#onIdle, this.#idleTimeoutMs);
         this.#timer.unref();
     }
@@ -134,9 +158,28 @@ export class LegacySession {
         else this.#enqueue(record);
     }
 
-    /** A message on the GET stream, when one is open. */
+    /**
+     * A message on the GET stream, when one is open. One that would leave more than
+     * `MAX_UNREAD_STREAM_BYTES` unread ends the stream instead: the events already queued are
+     * still delivered, then the client sees the stream end and may open a new one.
+     */
     #enqueue(record: string): void {
-        this.#stream?.enqueue(encoder.encode(sseEvent(record)));
+        const stream = this.#stream;
+        if (stream === undefined) return;
+        const event = encoder.encode(sseEvent(record));
+        if (event.byteLength - (stream.desiredSize ?? 0) <= MAX_UNREAD_STREAM_BYTES) {
+            stream.enqueue(event);
+            return;
+        }
+        this.#stream = undefined;
+        stream.close();
+        this.#touch();
+        this.#diagnose(
+            formatDiagnostic(
+                `Ended a session's GET stream: its client left over ${MAX_UNREAD_STREAM_BYTES} bytes of events ` +
+                    'unread; what the session sends before the client opens a new one is dropped',
+            ),
+        );
     }
 
     #answerOwner(record: string): Exchange | undefined {
