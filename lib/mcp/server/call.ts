@@ -12,14 +12,7 @@ import {Log} from './logging.js';
 import type {SessionOutput} from './output.js';
 import type {ProgressSource} from './progress.js';
 import {ProgressReporter, progressTokenOf} from './progress.js';
-import type {
-    HandlerContext,
-    HandlerMethod,
-    HttpRequestInfo,
-    Implementation,
-    LoggingLevel,
-    ProgressUpdate,
-} from './types.js';
+import type {HandlerContext, HandlerMethod, Implementation, LoggingLevel, ProgressUpdate} from './types.js';
 
 export type CallMethod = HandlerMethod;
 
@@ -32,7 +25,7 @@ export interface CallHost extends LogWire, AskHost {
     /** The promise of `call`'s handler settled (once per call): answer it at the end of the turn. */
     queueAnswer(call: Call): void;
     /** The HTTP request being received, while an HTTP transport hands one to the session. */
-    readonly http: HttpRequestInfo | undefined;
+    readonly http: HandlerContext['http'];
 }
 
 /** What a handler is told about its client: from `initialize` (legacy) or the request's `_meta` (modern). */
