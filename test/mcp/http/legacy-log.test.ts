@@ -74,6 +74,26 @@ describe('a legacy call logging over HTTP', () => {
         assert.equal(await stream.text(), '');
     });
 
+    test('once its POST client has gone, its messages go nowhere: not on the GET stream', async () => {
+        const {handler, gate, headers, stream} = await setUp();
+        const response = await handler.fetch(post(callBody(6), headers));
+        const answer = events(response);
+        assert.equal(
+            await answer.next(),
+            event(
+                '{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","logger":"chatty","data":{"step":"started"}}}',
+            ),
+        );
+        await answer.cancel();
+        await gate.started(1);
+        // Not a cancellation in these revisions: the handler runs on, and logs once more.
+        gate.release(0, text('unheard'));
+        await handler.drain();
+        assert.equal(gate.contexts[0]?.signal.aborted, false);
+        await handler.close();
+        assert.equal(await stream.text(), '');
+    });
+
     test('a POST that accepts only JSON gets its answer as JSON, and the messages go nowhere else', async () => {
         const {handler, gate, headers, stream} = await setUp();
         const pending = handler.fetch(post(callBody(8), {...headers, accept: 'application/json'}));
