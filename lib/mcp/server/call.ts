@@ -35,6 +35,8 @@ export interface CallHost extends LogWire, AskHost {
     readonly output: SessionOutput;
     /** The promise of `call`'s handler settled (once per call): answer it at the end of the turn. */
     queueAnswer(call: Call): void;
+    /** The HTTP request being received, while an HTTP transport hands one to the session. */
+    readonly http: HandlerContext['http'];
 }
 
 /** What a handler is told about its client: from `initialize` (legacy) or the request's `_meta` (modern). */
@@ -127,6 +129,9 @@ export class Call implements ProgressSource {
         defineGetter.call(context, 'elicit', ELICIT);
         defineGetter.call(context, 'createMessage', CREATE_MESSAGE);
         defineGetter.call(context, 'listRoots', LIST_ROOTS);
+        // Shared by the calls of one HTTP request; a stdio context never gets the key.
+        const http = host.http;
+        if (http !== undefined) context.http = http;
         if (extra !== undefined) Object.assign(context, extra);
         // A 2026-07-28 request carries its own level; otherwise the session's applies when it logs.
         if (client.logLevel !== undefined) this.#log = new Log(this, host, client.logLevel);
