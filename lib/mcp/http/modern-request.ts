@@ -77,8 +77,9 @@ export function serveModernRequest(
     });
     const deliver = (record: string, slot?: QueueSlot): void => {
         if (exchange === undefined) return;
-        if (isNotificationRecord(record)) exchange.notify(record, slot);
-        else exchange.answer(record);
+        if (!isNotificationRecord(record)) exchange.answer(record);
+        else if (session.subscriptions.holds(id)) exchange.notifyOnce(record);
+        else exchange.notify(record, slot);
     };
     exchange = new Exchange(
         {

@@ -171,6 +171,21 @@ describe('handler.notifyResourceUpdated, 2026-07-28 listen streams', () => {
         await handler.close();
     });
 
+    test('updates a client has not read yet are not repeated: an unread stream stays bounded', async () => {
+        const {handler} = subscribing();
+        const events = stream(await handler.fetch(listen(4, ['mem://a', 'mem://b'])));
+        for (let round = 0; round < 1000; round += 1) {
+            assert.equal(handler.notifyResourceUpdated('mem://a'), 1);
+            assert.equal(handler.notifyResourceUpdated('mem://b'), 1);
+        }
+        await handler.close();
+        assert.equal(await events.next(), ack(4, ['mem://a', 'mem://b']));
+        assert.equal(await events.next(), taggedUpdate(4, 'mem://a'));
+        assert.equal(await events.next(), taggedUpdate(4, 'mem://b'));
+        assert.equal(await events.next(), ended(4));
+        assert.equal(await events.next(), undefined);
+    });
+
     test('close({cancelPending: true}) answers open listen streams too', async () => {
         const {handler} = subscribing();
         const events = stream(await handler.fetch(listen(7, ['mem://a'])));
