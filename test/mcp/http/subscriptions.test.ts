@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
+import {MAX_UNREAD_STREAM_BYTES} from '../../../lib/mcp/http/legacy-session.js';
 import {ENDPOINT, initializeBody, LEGACY, makeHandler, modern, post} from './support.js';
 
 const KEY = 'io.modelcontextprotocol/subscriptionId';
@@ -106,6 +107,25 @@ describe('handler.notifyResourceUpdated, legacy sessions', () => {
         assert.equal(handler.notifyResourceUpdated('mem://a'), 1);
         await get.body?.cancel();
         assert.equal(handler.notifyResourceUpdated('mem://a'), 0);
+        await handler.close();
+    });
+});
+
+describe('handler.notifyResourceUpdated, a GET stream nobody reads', () => {
+    test('counts the updates the stream took, and none once the bound ended it', async () => {
+        const {handler, diagnostics} = subscribing();
+        const session = await legacySession(handler);
+        await session.send(1, 'resources/subscribe', {uri: 'mem://a'});
+        const get = await session.get();
+        const size = Buffer.byteLength(
+            event('{"jsonrpc":"2.0","method":"notifications/resources/updated","params":{"uri":"mem://a"}}'),
+        );
+        let told = 0;
+        while (told < 100_000 && handler.notifyResourceUpdated('mem://a') === 1) told += 1;
+        assert.equal(told, Math.floor(MAX_UNREAD_STREAM_BYTES / size));
+        assert.equal(diagnostics.length, 1);
+        assert.equal(handler.notifyResourceUpdated('mem://a'), 0);
+        assert.equal((await get.text()).length, told * size);
         await handler.close();
     });
 });
