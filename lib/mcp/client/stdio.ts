@@ -25,7 +25,7 @@ import {messageOf} from '../../util/message.js';
 import {resolveCommand} from './command.js';
 import {McpConnectionError} from './errors.js';
 import {groupAlive, OWN_GROUP, signalGroup} from './group.js';
-import {readLines} from './lines.js';
+import {readLines, sendLine} from './lines.js';
 import type {ClientTransport, TransportHandlers} from './transport.js';
 
 export interface StdioTransportSettings {
@@ -90,12 +90,8 @@ export class StdioTransport implements ClientTransport {
     }
 
     send(message: JsonObject): Promise<void> {
-        const writer = this.#writer as RecordWriter;
-        if (this.#closing !== undefined || writer.failed) {
-            return Promise.reject(new McpConnectionError('The MCP server process is not accepting input'));
-        }
-        writer.write(`${JSON.stringify(message)}\n`);
-        return Promise.resolve();
+        const refusal = 'The MCP server process is not accepting input';
+        return sendLine(this.#writer as RecordWriter, this.#closing === undefined, refusal, message);
     }
 
     negotiated(): void {}
