@@ -2,7 +2,7 @@
  * The shapes of the client's requests: how one is sent (its terms), what the era adds to it, and
  * the hooks the session plugs into the correlation. Types only.
  */
-import type {OutgoingTerms} from '../../jsonrpc/outgoing.js';
+import type {OutgoingTerms} from '../../jsonrpc/outgoing-types.js';
 import type {JsonObject} from '../../jsonrpc/records.js';
 import type {McpProtocolViolationError} from './errors.js';
 

@@ -14,8 +14,8 @@
  * `onStray`, which decides whether it ends the session.
  */
 
-import type {CancelReasons, OutgoingWriter, WaitingRequest} from '../../jsonrpc/outgoing.js';
 import {OutgoingRequests} from '../../jsonrpc/outgoing.js';
+import type {CancelReasons, OutgoingWriter, WaitingRequest} from '../../jsonrpc/outgoing-types.js';
 import type {JsonObject} from '../../jsonrpc/records.js';
 import {classify, isObject, isResponse} from '../../jsonrpc/records.js';
 import {readResponse} from '../../jsonrpc/response.js';
