@@ -15,6 +15,13 @@ import type {OutgoingEvents, OutgoingTerms, OutgoingWriter, WaitingRequest} from
 import type {JsonObject, RequestId} from './records.js';
 import type {Response} from './response.js';
 
+/**
+ * The most given-up ids remembered for their late answers. A peer that honours a cancellation never
+ * answers it, so without a bound a long session would keep every id it ever gave up; past it the
+ * oldest is forgotten, and an answer that late counts as one to an unknown id.
+ */
+export const MAX_LATE_ANSWERS = 1024;
+
 export interface OutgoingOptions {
     /** Starts every id, a string the peer's own ids never start with; without it ids are 1, 2, 3 … */
     readonly prefix?: string | undefined;
@@ -179,10 +186,10 @@ export class OutgoingRequests<T extends OutgoingTerms = OutgoingTerms> {
         this.#retire(request);
         const terms = request.terms;
         if (terms.cancellable !== false) {
-            this.#late?.add(request.id);
+            this.#remember(request.id);
             this.#writer.writeCancel(request, reason);
         } else if (terms.dropLateAnswer === true) {
-            this.#late?.add(request.id);
+            this.#remember(request.id);
         }
         request.exchange?.abort(error);
         request.reject(error);
@@ -228,6 +235,14 @@ export class OutgoingRequests<T extends OutgoingTerms = OutgoingTerms> {
         if (request.timer !== undefined) clearTimeout(request.timer);
         if (request.terms.timeoutMs === Number.POSITIVE_INFINITY) return;
         request.timer = setTimeout(this.#onTimeout, Math.max(1, Math.ceil(ms)), request);
+    }
+
+    /** Remembers a given-up id for its late answer, forgetting the oldest past the bound. */
+    #remember(id: RequestId): void {
+        const late = this.#late;
+        if (late === undefined) return;
+        late.add(id);
+        if (late.size > MAX_LATE_ANSWERS) late.delete(late.values().next().value as RequestId);
     }
 
     #retire(request: PendingRequest<T>): void {

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import {EventEmitter, once} from 'node:events';
 import {test} from 'node:test';
-import {OutgoingRequests} from '../../lib/jsonrpc/outgoing.js';
+import {MAX_LATE_ANSWERS, OutgoingRequests} from '../../lib/jsonrpc/outgoing.js';
 import type {OutgoingTerms, OutgoingWriter, WaitingRequest} from '../../lib/jsonrpc/outgoing-types.js';
 import {readResponse} from '../../lib/jsonrpc/response.js';
 
@@ -142,6 +142,23 @@ test('late answers of given-up requests are dropped once; not cancellable ones a
     assert.equal(late(1), false);
     assert.equal(late(2), true);
     assert.equal(late(3), false);
+});
+
+test('the ids remembered for late answers are bounded: the oldest is forgotten first', async () => {
+    // A peer that honours a cancellation never answers it (and over HTTP the answer cannot come):
+    // each given-up id would otherwise stay for the registry's whole life.
+    const {outgoing} = registry({dropLateAnswers: true});
+    const given: Promise<unknown>[] = [];
+    for (let index = 0; index <= MAX_LATE_ANSWERS; index += 1) {
+        const controller = new AbortController();
+        given.push(outgoing.request('a', {}, {timeoutMs: 60_000, signal: controller.signal}).catch(() => {}));
+        controller.abort(new Error('stop'));
+    }
+    await Promise.all(given);
+    const late = (id: number) => outgoing.settle(readResponse({jsonrpc: '2.0', id, result: {}}));
+    assert.equal(late(1), false);
+    assert.equal(late(2), true);
+    assert.equal(late(MAX_LATE_ANSWERS + 1), true);
 });
 
 test('cancelAll cancels the cancellable requests first, then rejects each with its own error', async () => {
