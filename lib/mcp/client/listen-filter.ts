@@ -52,13 +52,18 @@ export function checkListenFilter(where: string, value: unknown): FullFilter {
     if (!Array.isArray(lists)) {
         throw new TypeError(`${where}: lists must be an array of list names, got ${describe(lists)}`);
     }
-    for (const list of lists) {
-        if (!LIST_NAMES.includes(list)) {
+    lists.forEach((list: unknown, index) => {
+        if (typeof list !== 'string') {
+            throw new TypeError(
+                `${where}: lists[${index}] must be a list name string, got ${describe(list)}`,
+            );
+        }
+        if (!LIST_NAMES.includes(list as ListName)) {
             throw new RangeError(
                 `${where}: lists may hold ${LIST_NAMES.map((name) => `'${name}'`).join(', ')}, got ${describe(list)}`,
             );
         }
-    }
+    });
     if (resources.length === 0 && lists.length === 0) {
         throw new RangeError(`${where}: the filter asks for nothing; name resources, lists, or both`);
     }

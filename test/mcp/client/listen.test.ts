@@ -219,3 +219,17 @@ test('a wrong filter or option is thrown at the call site', GUARD, async () => {
     });
     await client.close();
 });
+
+test('a list entry that is not a string is a TypeError, an unknown name a RangeError', GUARD, async () => {
+    const own = server();
+    const {client} = await modern(own);
+    assert.throws(() => client.listen({lists: [3 as never]}), {
+        name: 'TypeError',
+        message: 'client.listen: lists[0] must be a list name string, got number 3',
+    });
+    assert.throws(() => client.listen({lists: ['tools', null as never]}), {
+        name: 'TypeError',
+        message: 'client.listen: lists[1] must be a list name string, got null',
+    });
+    await client.close();
+});
