@@ -30,6 +30,16 @@ export interface ExchangeOptions {
 
 const encoder = new TextEncoder();
 
+/**
+ * How often a listen stream that carries nothing gets an SSE comment: well inside the idle limits
+ * of HTTP clients and proxies (Node's `fetch` gives up a body silent for 300 s), which would
+ * otherwise end a subscription whose resources simply did not change.
+ */
+export const LISTEN_KEEP_ALIVE_MS = 30_000;
+
+/** An SSE comment: a line starting with a colon, which a client reads and never dispatches. */
+const KEEP_ALIVE = ':\n\n';
+
 interface Waiting {
     record: string;
     readonly slot: QueueSlot | undefined;
@@ -46,6 +56,7 @@ export class Exchange {
     /** The response is waiting: the stream ends once it is handed over. */
     #ending = false;
     #done = false;
+    #keepAlive: ReturnType<typeof setInterval> | undefined;
     readonly #signal: AbortSignal;
     readonly #onAbort = () => this.#gone(this.#signal.reason);
 
@@ -86,6 +97,20 @@ export class Exchange {
     notifyOnce(record: string): void {
         if (this.#waiting.some((entry) => entry.record === record)) return;
         this.notify(record);
+    }
+
+    /**
+     * The exchange is a listen stream, open until its client or the server ends it: a comment
+     * every `LISTEN_KEEP_ALIVE_MS` while nothing waits and the client has read what it was sent.
+     */
+    keepAlive(): void {
+        if (this.#done || this.#stream === undefined) return;
+        this.#keepAlive = setInterval(() => {
+            const stream = this.#stream as ReadableStreamDefaultController<Uint8Array>;
+            if (this.#waiting.length === 0 && (stream.desiredSize ?? 0) > 0)
+                stream.enqueue(encoder.encode(KEEP_ALIVE));
+        }, LISTEN_KEEP_ALIVE_MS);
+        this.#keepAlive.unref();
     }
 
     /** Drops the notification of `slot` still waiting, if any. */
@@ -165,6 +190,7 @@ export class Exchange {
 
     #finish(): void {
         this.#done = true;
+        clearInterval(this.#keepAlive);
         this.#signal.removeEventListener('abort', this.#onAbort);
         this.#options.onDone();
     }

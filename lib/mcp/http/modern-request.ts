@@ -97,7 +97,10 @@ export function serveModernRequest(
     session.calls.http = {headers: request.headers};
     // Parsed once, by `readBody`.
     session.receiveParsed(message);
-    if (session.subscriptions.holds(id)) tracker.listen(exchange, session);
+    if (session.subscriptions.holds(id)) {
+        tracker.listen(exchange, session);
+        exchange.keepAlive();
+    }
     exchange.checkGone();
     return exchange.response;
 }
