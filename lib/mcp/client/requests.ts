@@ -81,7 +81,7 @@ interface Pending {
     readonly resolve: (result: unknown) => void;
     readonly reject: (error: unknown) => void;
     /** Aborted when the request is given up, so an HTTP exchange carrying it is dropped too. */
-    readonly exchange: AbortController;
+    readonly exchange: AbortController | undefined;
     readonly terms: RequestTerms;
     timer: ReturnType<typeof setTimeout> | undefined;
     /** The hard bound of a request whose timeout progress extends. */
@@ -98,6 +98,8 @@ export type OnStray = (
 
 export class Requests {
     readonly #transport: ClientTransport;
+    /** Whether requests carry an abort controller for their exchange (stdio has none to abort). */
+    readonly #exchanges: boolean;
     readonly #onFatal: (error: McpClientError) => void;
     readonly #onStray: OnStray;
     readonly #pending = new Map<RequestId, Pending>();
@@ -119,6 +121,7 @@ export class Requests {
 
     constructor(transport: ClientTransport, onFatal: (error: McpClientError) => void, onStray: OnStray) {
         this.#transport = transport;
+        this.#exchanges = transport.exchanges !== false;
         this.#onFatal = onFatal;
         this.#onStray = onStray;
     }
@@ -146,7 +149,7 @@ export class Requests {
                 method,
                 resolve,
                 reject,
-                exchange: new AbortController(),
+                exchange: this.#exchanges ? new AbortController() : undefined,
                 terms,
                 timer: undefined,
                 maxTimer: undefined,
@@ -171,7 +174,8 @@ export class Requests {
             const tokened = wantsProgress ? withProgressToken(params, id) : params;
             const decorated = this.decorate?.(method, tokened);
             const message = {jsonrpc: '2.0', id, method, params: decorated?.params ?? tokened};
-            const options: SendOptions = {requestId: id, signal: pending.exchange.signal};
+            const options: SendOptions = {requestId: id};
+            if (pending.exchange !== undefined) options.signal = pending.exchange.signal;
             if (decorated?.headers !== undefined) options.headers = decorated.headers;
             this.#send(message, options).then(undefined, (error: unknown) => {
                 // After the request was given up, its aborted exchange failing is expected.
@@ -254,7 +258,7 @@ export class Requests {
                 `The MCP client was closed before the server answered ${request.method}`,
             );
             // An HTTP exchange of a request given up ends now; its cancellation is on its way.
-            request.exchange.abort(error);
+            request.exchange?.abort(error);
             request.reject(error);
         }
     }
@@ -340,7 +344,7 @@ export class Requests {
         } else if (pending.terms.dropLateAnswer === true) {
             this.#abandoned.add(pending.id);
         }
-        pending.exchange.abort(error);
+        pending.exchange?.abort(error);
         pending.reject(error);
     }
 
