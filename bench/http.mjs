@@ -11,7 +11,9 @@
  * hands out a session every call then carries; the SDK's entry serves legacy requests stateless).
  * Servers (BENCH_SERVERS): ours, sdk2, twin (ours again: the noise check). Rounds: BENCH_ROUNDS
  * (default 5), each starting fresh servers in alternating order. Target: ours ≥ 1.5 × sdk2's
- * throughput in every scenario, read against the twin's distance to ours.
+ * throughput in every scenario, read against the twin's distance to ours. BENCH_PROF=1: servers
+ * write --cpu-prof profiles to bench/results/prof-http/<stamp>/<scenario>/<server>/ (for finding
+ * costs, not for figures).
  */
 import {spawn} from 'node:child_process';
 import {once} from 'node:events';
@@ -35,9 +37,17 @@ const SCENARIOS = {
 const ONLY = (process.env.BENCH_ONLY ?? Object.keys(SCENARIOS).join(',')).split(',');
 const TARGET = 1.5;
 const TEXT = 'hello bench';
+const stamp = new Date().toISOString().replaceAll(':', '-');
 
-async function startServer(name) {
-    const child = spawn(process.execPath, [SERVER_FILE, name === 'twin' ? 'ours' : name], {
+async function startServer(name, scenario) {
+    const profile = process.env.BENCH_PROF
+        ? [
+              '--cpu-prof',
+              '--cpu-prof-interval=100',
+              `--cpu-prof-dir=${RESULTS}prof-http/${stamp}/${scenario}/${name}`,
+          ]
+        : [];
+    const child = spawn(process.execPath, [...profile, SERVER_FILE, name === 'twin' ? 'ours' : name], {
         stdio: ['pipe', 'pipe', 'inherit'],
     });
     const [line] = await once(createInterface({input: child.stdout}), 'line');
@@ -130,7 +140,7 @@ async function drive(call, count, inFlight, firstId) {
 
 async function measure(server, scenario) {
     const {era, inFlight, warm, calls} = SCENARIOS[scenario];
-    const started = await startServer(server);
+    const started = await startServer(server, scenario);
     const agent = new Agent({keepAlive: true, maxSockets: inFlight});
     try {
         const call = await caller(agent, started.url, era);
@@ -186,7 +196,6 @@ for (const scenario of ONLY) {
 }
 const report = `${lines.join('\n')}\n`;
 process.stdout.write(report);
-const stamp = new Date().toISOString().replaceAll(':', '-');
 await mkdir(RESULTS, {recursive: true});
 await writeFile(`${RESULTS}http-${stamp}.md`, report);
 await writeFile(`${RESULTS}http-${stamp}.json`, `${JSON.stringify(samples, null, 2)}\n`);
