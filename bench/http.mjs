@@ -9,7 +9,8 @@
  * http-legacy-concurrent: `echo` calls one at a time, or HTTP_IN_FLIGHT (default 32) at once. Modern
  * calls carry the 2026-07-28 `_meta` and mirrored headers; legacy calls follow `initialize` (ours
  * hands out a session every call then carries; the SDK's entry serves legacy requests stateless).
- * Servers (BENCH_SERVERS): ours, sdk2, twin (ours again: the noise check). Rounds: BENCH_ROUNDS
+ * Servers (BENCH_SERVERS): ours, sdk2, twin (ours again: the noise check), and base (our handler and
+ * Node adapter from an earlier build: BENCH_BASE, the path build-base.mjs prints; an A/B of a change). Rounds: BENCH_ROUNDS
  * (default 5), each starting fresh servers in alternating order. Target: ours ≥ 1.5 × sdk2's
  * throughput in every scenario, read against the twin's distance to ours. BENCH_PROF=1: servers
  * write --cpu-prof profiles to bench/results/prof-http/<stamp>/<scenario>/<server>/ (for finding
@@ -36,6 +37,11 @@ const SCENARIOS = {
 };
 const ONLY = (process.env.BENCH_ONLY ?? Object.keys(SCENARIOS).join(',')).split(',');
 const TARGET = 1.5;
+const WITH_BASE = SERVERS.includes('base');
+if (WITH_BASE && process.env.BENCH_BASE === undefined)
+    throw new RangeError(
+        'bench/http.mjs: the server base needs BENCH_BASE (node bench/build-base.mjs <rev>)',
+    );
 const TEXT = 'hello bench';
 const stamp = new Date().toISOString().replaceAll(':', '-');
 
@@ -180,8 +186,8 @@ const lines = [
     '',
     `Node ${process.version}, ${ROUNDS} rounds, ${IN_FLIGHT} in flight for the concurrent scenarios; medians of req/s.`,
     '',
-    `| scenario | ${SERVERS.join(' | ')} | ours ÷ sdk2 (target ≥ ${TARGET}) | noise (twin ÷ ours − 1) | verdict |`,
-    `| --- | ${SERVERS.map(() => '---').join(' | ')} | --- | --- | --- |`,
+    `| scenario | ${SERVERS.join(' | ')} | ours ÷ sdk2 (target ≥ ${TARGET}) | noise (twin ÷ ours − 1) | verdict |${WITH_BASE ? ' ours ÷ base |' : ''}`,
+    `| --- | ${SERVERS.map(() => '---').join(' | ')} | --- | --- | --- |${WITH_BASE ? ' --- |' : ''}`,
 ];
 for (const scenario of ONLY) {
     const figures = Object.fromEntries(SERVERS.map((server) => [server, median(samples[scenario][server])]));
@@ -191,7 +197,7 @@ for (const scenario of ONLY) {
         ? 'n/a'
         : `${ratio >= TARGET ? 'met' : 'missed'}${Math.abs(ratio - TARGET) < Math.abs(noise) * ratio ? ' (within noise)' : ''}`;
     lines.push(
-        `| ${scenario} | ${SERVERS.map((server) => figures[server].toFixed(0)).join(' | ')} | ${ratio.toFixed(2)} | ${Number.isNaN(noise) ? 'n/a' : `${(noise * 100).toFixed(1)} %`} | ${verdict} |`,
+        `| ${scenario} | ${SERVERS.map((server) => figures[server].toFixed(0)).join(' | ')} | ${ratio.toFixed(2)} | ${Number.isNaN(noise) ? 'n/a' : `${(noise * 100).toFixed(1)} %`} | ${verdict} |${WITH_BASE ? ` ${(figures.ours / figures.base).toFixed(2)} |` : ''}`,
     );
 }
 const report = `${lines.join('\n')}\n`;
