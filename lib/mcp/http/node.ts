@@ -10,8 +10,6 @@ import type {AddressInfo} from 'node:net';
 import {Readable} from 'node:stream';
 import {isObject} from '../../jsonrpc/records.js';
 import {describe} from '../../util/describe.js';
-import {mediaType} from './body.js';
-import {JSON_TYPE} from './responses.js';
 
 /** What `toNodeListener` needs: a fetch handler, such as the one `createMcpHttpHandler` returns. */
 export interface FetchHandler {
@@ -76,29 +74,12 @@ async function answer(
         outgoing.end();
         return;
     }
+    outgoing.flushHeaders();
     const reader = body.getReader();
     gone.signal.addEventListener('abort', () => void reader.cancel(gone.signal.reason).catch(() => {}), {
         once: true,
     });
     try {
-        // A JSON answer is whole when it is written: as one chunk it leaves with its headers in one
-        // write. Any other body (an event stream) may be long in coming: its headers go now.
-        const type = response.headers.get('content-type');
-        if (type === null || mediaType(type) !== JSON_TYPE) outgoing.flushHeaders();
-        else {
-            const first = await reader.read();
-            if (first.done) {
-                outgoing.end();
-                return;
-            }
-            const second = await reader.read();
-            if (second.done) {
-                outgoing.end(first.value);
-                return;
-            }
-            outgoing.write(first.value);
-            if (!outgoing.write(second.value)) await drained(outgoing);
-        }
         for (;;) {
             const {done, value} = await reader.read();
             if (done) break;

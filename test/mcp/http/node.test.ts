@@ -125,64 +125,6 @@ describe('the Node http adapter', () => {
         }
     });
 
-    test('a JSON body arrives whole however it is chunked; an event stream sends its headers before its first event', async () => {
-        const encoder = new TextEncoder();
-        const chunked = (parts: string[]) =>
-            new ReadableStream<Uint8Array>({
-                pull(controller) {
-                    const part = parts.shift();
-                    if (part === undefined) controller.close();
-                    else controller.enqueue(encoder.encode(part));
-                },
-            });
-        let release!: () => void;
-        const released = new Promise<void>((resolve) => {
-            release = resolve;
-        });
-        const served = await serveNodeHttp({
-            fetch: async (request) => {
-                const json = {'content-type': 'application/json; charset=utf-8'};
-                switch (request.headers.get('x-case')) {
-                    case 'one':
-                        return new Response('{"a":1}', {headers: json});
-                    case 'three':
-                        return new Response(chunked(['{"a"', ':', '1}']), {headers: json});
-                    case 'empty':
-                        return new Response(chunked([]), {headers: json});
-                    default:
-                        return new Response(
-                            new ReadableStream<Uint8Array>({
-                                async pull(controller) {
-                                    await released;
-                                    controller.enqueue(encoder.encode('data: 1\n\n'));
-                                    controller.close();
-                                },
-                            }),
-                            {headers: {'content-type': 'text/event-stream'}},
-                        );
-                }
-            },
-        });
-        try {
-            const answers: [string, number, string][] = [];
-            for (const name of ['one', 'three', 'empty']) {
-                const response = await fetch(served.url, {method: 'POST', headers: {'x-case': name}});
-                answers.push([name, response.status, await response.text()]);
-            }
-            assert.deepEqual(answers, [
-                ['one', 200, '{"a":1}'],
-                ['three', 200, '{"a":1}'],
-                ['empty', 200, ''],
-            ]);
-            const stream = await fetch(served.url, {method: 'POST'});
-            assert.equal(stream.headers.get('content-type'), 'text/event-stream');
-            release();
-            assert.equal(await stream.text(), 'data: 1\n\n');
-        } finally {
-            await served.close();
-        }
-    });
-
     test('checks its arguments', async () => {
         assert.throws(() => toNodeListener({} as never), {
             name: 'TypeError',
