@@ -18,6 +18,7 @@
  */
 import {spawn} from 'node:child_process';
 import {once} from 'node:events';
+import {readdirSync, readFileSync} from 'node:fs';
 import {mkdir, writeFile} from 'node:fs/promises';
 import {Agent, request} from 'node:http';
 import {createInterface} from 'node:readline';
@@ -59,6 +60,7 @@ async function startServer(name, scenario) {
     const [line] = await once(createInterface({input: child.stdout}), 'line');
     return {
         url: new URL(line),
+        pid: child.pid,
         stop: async () => {
             const exited = once(child, 'exit');
             child.stdin.end();
@@ -144,6 +146,25 @@ async function drive(call, count, inFlight, firstId) {
     return Number(process.hrtime.bigint() - started) / 1e9;
 }
 
+/** CPU time of every thread of a process, in microseconds (Linux schedstat; NaN elsewhere). */
+function cpuMicros(pid) {
+    let ns = 0;
+    try {
+        for (const task of readdirSync(`/proc/${pid}/task`)) {
+            try {
+                const stat = readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8');
+                ns += Number(stat.slice(0, stat.indexOf(' ')));
+            } catch {
+                // The thread exited between the listing and the read.
+            }
+        }
+    } catch {
+        return Number.NaN;
+    }
+    return ns / 1000;
+}
+
+/** One server, one scenario: its throughput and its CPU per measured call (every thread). */
 async function measure(server, scenario) {
     const {era, inFlight, warm, calls} = SCENARIOS[scenario];
     const started = await startServer(server, scenario);
@@ -151,8 +172,9 @@ async function measure(server, scenario) {
     try {
         const call = await caller(agent, started.url, era);
         await drive(call, warm, inFlight, 1);
+        const before = cpuMicros(started.pid);
         const seconds = await drive(call, calls, inFlight, 1_000_000);
-        return calls / seconds;
+        return {rate: calls / seconds, cpu: (cpuMicros(started.pid) - before) / calls};
     } finally {
         agent.destroy();
         await started.stop();
@@ -166,16 +188,20 @@ const median = (values) => {
 };
 
 const samples = {};
+/** Server CPU per call, µs: cpuSamples[scenario][server] = [per round]. */
+const cpuSamples = {};
 for (let round = 0; round < ROUNDS; round += 1) {
     const order = round % 2 === 0 ? SERVERS : [...SERVERS].reverse();
     for (const scenario of ONLY) {
         if (!(scenario in SCENARIOS)) throw new RangeError(`bench/http.mjs: no scenario ${scenario}`);
         for (const server of order) {
-            const rate = await measure(server, scenario);
+            const {rate, cpu} = await measure(server, scenario);
             samples[scenario] = samples[scenario] ?? {};
             samples[scenario][server] = [...(samples[scenario][server] ?? []), rate];
+            cpuSamples[scenario] = cpuSamples[scenario] ?? {};
+            cpuSamples[scenario][server] = [...(cpuSamples[scenario][server] ?? []), cpu];
             process.stderr.write(
-                `round ${round + 1}/${ROUNDS} ${scenario} ${server}: ${rate.toFixed(0)} req/s\n`,
+                `round ${round + 1}/${ROUNDS} ${scenario} ${server}: ${rate.toFixed(0)} req/s, ${cpu.toFixed(1)} µs server CPU a call\n`,
             );
         }
     }
@@ -200,8 +226,27 @@ for (const scenario of ONLY) {
         `| ${scenario} | ${SERVERS.map((server) => figures[server].toFixed(0)).join(' | ')} | ${ratio.toFixed(2)} | ${Number.isNaN(noise) ? 'n/a' : `${(noise * 100).toFixed(1)} %`} | ${verdict} |${WITH_BASE ? ` ${(figures.ours / figures.base).toFixed(2)} |` : ''}`,
     );
 }
+lines.push(
+    '',
+    'Server CPU per measured call (µs, every thread of the server process, from /proc; medians):',
+    '',
+    `| scenario | ${SERVERS.join(' | ')} | ours ÷ sdk2 | noise (twin ÷ ours − 1) |${WITH_BASE ? ' ours ÷ base |' : ''}`,
+    `| --- | ${SERVERS.map(() => '---').join(' | ')} | --- | --- |${WITH_BASE ? ' --- |' : ''}`,
+);
+for (const scenario of ONLY) {
+    const figures = Object.fromEntries(
+        SERVERS.map((server) => [server, median(cpuSamples[scenario][server])]),
+    );
+    const noise = figures.twin === undefined ? Number.NaN : figures.twin / figures.ours - 1;
+    lines.push(
+        `| ${scenario} | ${SERVERS.map((server) => figures[server].toFixed(1)).join(' | ')} | ${(figures.ours / figures.sdk2).toFixed(2)} | ${Number.isNaN(noise) ? 'n/a' : `${(noise * 100).toFixed(1)} %`} |${WITH_BASE ? ` ${(figures.ours / figures.base).toFixed(2)} |` : ''}`,
+    );
+}
 const report = `${lines.join('\n')}\n`;
 process.stdout.write(report);
 await mkdir(RESULTS, {recursive: true});
 await writeFile(`${RESULTS}http-${stamp}.md`, report);
-await writeFile(`${RESULTS}http-${stamp}.json`, `${JSON.stringify(samples, null, 2)}\n`);
+await writeFile(
+    `${RESULTS}http-${stamp}.json`,
+    `${JSON.stringify({rates: samples, cpuPerCall: cpuSamples}, null, 2)}\n`,
+);
