@@ -4,6 +4,7 @@
 //   sky.gallery      one block of each content type: text, image, audio, resource_link, resource
 //   telescope.point  a domain failure answered as an isError result
 //   sky.survey       a slow tool that reports its progress and stops as soon as it is cancelled
+//   journal.delete   a destructive tool: it asks the user to confirm (a form) before it deletes
 //   observatory://catalog        a text resource
 //   observatory://plates/m31.png a blob resource
 //
@@ -13,7 +14,7 @@
 // Run it as an MCP client's subprocess: `node examples/observatory.mjs`. Its progress notes go
 // to stderr; stdout carries only protocol records.
 import {setTimeout as delay} from 'node:timers/promises';
-import {createMcpStdioServer, MCP_PROTOCOL_VERSIONS} from 'arcane-os/mcp/stdio';
+import {createMcpStdioServer, MCP_PROTOCOL_VERSIONS, McpAskError} from 'arcane-os/mcp/stdio';
 
 /** @typedef {import('arcane-os/mcp/stdio').ContentBlock} ContentBlock */
 
@@ -41,6 +42,12 @@ const ICONS = [
         sizes: ['any'],
     },
 ];
+
+/** The observing journal, by night: what `journal.delete` removes once the user confirms. */
+const JOURNAL = new Map([
+    ['2026-11-28', 'Jupiter: the Great Red Spot crossed the meridian at 23:10.'],
+    ['2026-11-29', 'Andromeda Galaxy: both dust lanes visible at 120x.'],
+]);
 
 const SURVEY_SECTOR_MS = 50;
 /** The survey says on stderr how far it got after every so many sectors. */
@@ -108,6 +115,20 @@ const server = createMcpStdioServer({
             },
             annotations: {readOnlyHint: true},
             handler: survey,
+        },
+        {
+            name: 'journal.delete',
+            title: 'Delete a journal entry',
+            description: "Delete one night's entry from the observing journal, once the user confirms.",
+            inputSchema: {
+                type: 'object',
+                properties: {
+                    date: {type: 'string', format: 'date', description: 'The night, such as "2026-11-28".'},
+                },
+                required: ['date'],
+            },
+            annotations: {readOnlyHint: false, destructiveHint: true, idempotentHint: true},
+            handler: deleteEntry,
         },
     ],
     resources: [
@@ -228,6 +249,66 @@ async function survey(args, {signal, requestId, reportProgress}) {
     }
     note(`${label} finished`);
     return {content: [{type: 'text', text: `Surveyed ${scanned} sectors.`}]};
+}
+
+/**
+ * Deletes a journal entry only after the user confirmed it in a form; declined, cancelled or not
+ * askable, it deletes nothing. Everything before the question is a read: a 2026-07-28 client gets
+ * the question as an `input_required` result and retries with the answer, and the handler then
+ * runs again from the start, so nothing irreversible may happen before `elicit` resolves.
+ * @type {import('arcane-os/mcp/stdio').ToolHandler}
+ */
+async function deleteEntry(args, {elicit}) {
+    const date = String(args.date);
+    const entry = JOURNAL.get(date);
+    if (entry === undefined) {
+        return {
+            content: [
+                {
+                    type: 'text',
+                    text: `The journal has no entry for ${JSON.stringify(date)}. ${journalKeeps()}`,
+                },
+            ],
+            isError: true,
+        };
+    }
+    let answer;
+    try {
+        answer = await elicit({
+            message: `Delete the journal entry of ${date} ("${entry}")? This cannot be undone.`,
+            requestedSchema: {
+                type: 'object',
+                properties: {confirm: {type: 'boolean', title: 'Delete the entry', default: false}},
+                required: ['confirm'],
+            },
+        });
+    } catch (error) {
+        if (!(McpAskError.is(error) && error.code === 'unsupported-capability')) throw error;
+        return {
+            content: [
+                {
+                    type: 'text',
+                    text: `Nothing was deleted: this client cannot show a confirmation form. ${journalKeeps()}`,
+                },
+            ],
+            isError: true,
+        };
+    }
+    if (answer.action !== 'accept' || answer.content?.confirm !== true) {
+        const choice = answer.action === 'accept' ? 'did not tick confirm' : `chose "${answer.action}"`;
+        return {
+            content: [{type: 'text', text: `Nothing was deleted: the user ${choice}. ${journalKeeps()}`}],
+        };
+    }
+    JOURNAL.delete(date);
+    return {content: [{type: 'text', text: `Deleted the entry of ${date}. ${journalKeeps()}`}]};
+}
+
+/** What is left in the journal, as a sentence. */
+function journalKeeps() {
+    const dates = [...JOURNAL.keys()];
+    if (dates.length === 0) return 'The journal is empty.';
+    return `The journal keeps ${dates.length === 1 ? '1 entry' : `${dates.length} entries`}: ${dates.join(', ')}.`;
 }
 
 /** @type {import('arcane-os/mcp/stdio').ResourceHandler} */

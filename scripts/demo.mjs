@@ -1,13 +1,14 @@
 // `npm run demo`: the official MCP TypeScript SDK client starts examples/observatory.mjs as a
 // subprocess, exactly as a desktop assistant or IDE agent would, and drives it over stdio. It
 // prints what the server offers, a few calls, a read, a long call that reports its progress, and
-// a slow call cancelled mid-way: after it has reported some progress. Then it drives
-// examples/star-atlas.mjs: a typed tool, a prompt and a resource template, with completion.
+// a slow call cancelled mid-way: after it has reported some progress, and a destructive tool that
+// asks the user to confirm (declined once, then accepted). Then it drives examples/star-atlas.mjs: a typed tool, a prompt and a resource template, with completion.
 import {once} from 'node:events';
 import {createInterface} from 'node:readline';
 import {fileURLToPath} from 'node:url';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
+import {ElicitRequestSchema} from '@modelcontextprotocol/sdk/types.js';
 import {atlasDemo} from './demo-atlas.mjs';
 
 const example = fileURLToPath(new URL('../examples/observatory.mjs', import.meta.url));
@@ -37,7 +38,29 @@ transport.send = (message) => {
     }
     return send(message);
 };
-const client = new Client({name: 'arcane-os-demo', version: '1.0.0'});
+// The client can show the user a form: the server's confirmation question reaches the handler below.
+const client = new Client(
+    {name: 'arcane-os-demo', version: '1.0.0'},
+    {capabilities: {elicitation: {form: {}}}},
+);
+/**
+ * What the user answers, question by question: no the first time, yes the second.
+ * @type {import('@modelcontextprotocol/sdk/types.js').ElicitResult[]}
+ */
+const userAnswers = [{action: 'decline'}, {action: 'accept', content: {confirm: true}}];
+client.setRequestHandler(ElicitRequestSchema, (request) => {
+    const params = request.params;
+    say(`  ← elicitation/create: ${params.message}`);
+    if (params.mode !== 'url') {
+        for (const [name, field] of Object.entries(params.requestedSchema.properties)) {
+            const shown = 'default' in field ? `, default ${JSON.stringify(field.default)}` : '';
+            say(`    form field ${name}: ${field.type} "${field.title ?? name}"${shown}`);
+        }
+    }
+    const answer = userAnswers.shift() ?? {action: 'cancel'};
+    say(`  → the user answers ${answer.action}${answer.content ? ` ${JSON.stringify(answer.content)}` : ''}`);
+    return answer;
+});
 
 say(`arcane-os/mcp/stdio demo: the official MCP SDK client runs "node examples/observatory.mjs"\n`);
 
@@ -115,6 +138,10 @@ say(
         ? `← unexpectedly, the server answered the cancelled request ${surveyId}`
         : `→ ping  ← answered, and still no response to request ${surveyId}: a cancelled request is never answered\n`,
 );
+
+say('journal.delete is destructive: its handler asks the user to confirm before it deletes anything.');
+await call('journal.delete', {date: '2026-11-28'});
+await call('journal.delete', {date: '2026-11-28'});
 
 await client.close();
 say("→ close: the client ends the server's stdin, and the server drains and exits");

@@ -16,6 +16,8 @@
  * ASCII, and sliced from that text.
  */
 
+import {Utf8DecodeError} from './utf8-error.js';
+
 /** Receives what the reader finds, in input order. */
 export interface RecordSink {
     /** A complete record, without its line ending. Never empty. */
@@ -29,27 +31,6 @@ export interface RecordSink {
      * reader halts.
      */
     invalid?(text: string, bytes: number): void;
-}
-
-/**
- * Input that is not valid UTF-8. `chunks` are the complete input chunks of the record that failed
- * (byte input only) and `pendingText` is what had been decoded of that record before them. The
- * message names the peer that sent it (`sender`, default "the MCP client", the server's view).
- */
-export class Utf8DecodeError extends Error {
-    override name = 'Utf8DecodeError';
-    readonly chunks: readonly Buffer[];
-    readonly pendingText: string;
-
-    constructor(chunks: readonly Buffer[], pendingText: string, cause: unknown, sender = 'the MCP client') {
-        super(
-            `The input is not valid UTF-8: ${sender} must send UTF-8 encoded JSON-RPC records, ` +
-                'one per line. The transport was closed.',
-            {cause},
-        );
-        this.chunks = chunks;
-        this.pendingText = pendingText;
-    }
 }
 
 const LF = 0x0a;

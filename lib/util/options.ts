@@ -86,3 +86,20 @@ export function checkString(where: string, key: string, value: unknown): string 
     if (typeof value === 'string' && value !== '') return value;
     throw new TypeError(`${where}: ${key} must be a non-empty string, got ${describe(value)}`);
 }
+
+/**
+ * The `cancelPending` of a server's or handler's `close(options)` (`receiver`: `'server'`,
+ * `'handler'`): false when not given.
+ */
+export function cancelPendingOf(receiver: string, options: unknown): boolean {
+    if (options !== undefined && !isObject(options)) {
+        throw new TypeError(`${receiver}.close(options) needs an options object, got ${describe(options)}`);
+    }
+    const cancelPending = options?.cancelPending;
+    if (cancelPending !== undefined && typeof cancelPending !== 'boolean') {
+        throw new TypeError(
+            `${receiver}.close(): cancelPending must be a boolean, got ${describe(cancelPending)}`,
+        );
+    }
+    return cancelPending === true;
+}

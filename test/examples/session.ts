@@ -1,7 +1,7 @@
 /**
  * One scripted MCP session with the moon-pantry example (README's "A complete example") and the
- * exact records it must answer: the repository copy, an installed tarball and a git install are all
- * held to it.
+ * exact records it must answer: the repository copy, an installed tarball, a git install and the
+ * native bundle runtime's copy are all held to it.
  */
 
 const menu = {content: 'Moon soup\nExtra tentacles available.', message: {chef: 'Octopus', open: true}};

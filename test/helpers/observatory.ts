@@ -53,7 +53,13 @@ export const SKY_TONIGHT = {
     ],
 };
 
-export const OBSERVATORY_TOOL_NAMES = ['sky.tonight', 'sky.gallery', 'telescope.point', 'sky.survey'];
+export const OBSERVATORY_TOOL_NAMES = [
+    'sky.tonight',
+    'sky.gallery',
+    'telescope.point',
+    'sky.survey',
+    'journal.delete',
+];
 
 export const OBSERVATORY_RESOURCES = [
     {

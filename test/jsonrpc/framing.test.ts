@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import {test} from 'node:test';
 import fc from 'fast-check';
 import type {RecordSink} from '../../lib/jsonrpc/framing.js';
-import {LineReader, Utf8DecodeError} from '../../lib/jsonrpc/framing.js';
+import {LineReader} from '../../lib/jsonrpc/framing.js';
+import {Utf8DecodeError} from '../../lib/jsonrpc/utf8-error.js';
 
 type Event = string | {oversized: number};
 

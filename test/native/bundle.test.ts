@@ -10,13 +10,11 @@ import {mkdir, readFile, rename, rm, writeFile} from 'node:fs/promises';
 import {join} from 'node:path';
 import {after, before, test} from 'node:test';
 import {pathToFileURL} from 'node:url';
+import {MOON_PANTRY_ANSWERS, MOON_PANTRY_SCRIPT} from '../examples/session.js';
 import {REPO_ROOT} from '../helpers/paths.js';
 import type {Finished} from '../helpers/process.js';
 import {runNode} from '../helpers/process.js';
 import {awkwardTempDir} from './support.js';
-
-const menu = {content: 'Moon soup\nExtra tentacles available.', message: {chef: 'Octopus', open: true}};
-const PROTOCOL_VERSION = '2025-11-25';
 
 let root: string;
 let bundle: string;
@@ -109,59 +107,9 @@ test('serves a whole MCP session through the bundle runtime from an unrelated wo
     ];
     const run = start([runtime, ...userArgs], elsewhere);
 
-    run.send({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: {
-            protocolVersion: PROTOCOL_VERSION,
-            capabilities: {},
-            clientInfo: {name: 'e2e', version: '1.0.0'},
-        },
-    });
-    assert.deepEqual(await run.next(), {
-        jsonrpc: '2.0',
-        id: 1,
-        result: {
-            protocolVersion: PROTOCOL_VERSION,
-            capabilities: {tools: {}, resources: {}},
-            serverInfo: {name: 'moon-pantry', version: '1.0.0'},
-            instructions: 'Ask moon.menu for the complete lunar dinner menu.',
-        },
-    });
-    run.send({jsonrpc: '2.0', method: 'notifications/initialized'});
-
-    run.send({jsonrpc: '2.0', id: 2, method: 'tools/list'});
-    assert.deepEqual(await run.next(), {
-        jsonrpc: '2.0',
-        id: 2,
-        result: {
-            tools: [
-                {
-                    name: 'moon.menu',
-                    description: 'Read the complete lunar dinner menu.',
-                    inputSchema: {type: 'object'},
-                    annotations: {readOnlyHint: true},
-                },
-            ],
-        },
-    });
-
-    run.send({jsonrpc: '2.0', id: 3, method: 'tools/call', params: {name: 'moon.menu', arguments: {}}});
-    assert.deepEqual(await run.next(), {
-        jsonrpc: '2.0',
-        id: 3,
-        result: {content: [{type: 'text', text: JSON.stringify(menu)}], structuredContent: menu},
-    });
-
-    run.send({jsonrpc: '2.0', id: 4, method: 'resources/read', params: {uri: 'pantry://menu'}});
-    assert.deepEqual(await run.next(), {
-        jsonrpc: '2.0',
-        id: 4,
-        result: {
-            contents: [{uri: 'pantry://menu', mimeType: 'application/json', text: JSON.stringify(menu)}],
-        },
-    });
+    // The session every copy of the moon-pantry example is held to.
+    for (const record of MOON_PANTRY_SCRIPT) run.send(record);
+    for (const answer of MOON_PANTRY_ANSWERS) assert.deepEqual(await run.next(), answer);
 
     run.child.stdin.end();
     const finished = await run.finished;

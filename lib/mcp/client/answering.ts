@@ -8,7 +8,7 @@ import {isObject} from '../../jsonrpc/records.js';
 import {describe} from '../../util/describe.js';
 import type {JsonObject} from '../protocol/types.js';
 import {McpClientError, McpProtocolViolationError} from './errors.js';
-import type {AnswerServer, Rounds} from './requests.js';
+import type {AnswerServer, Rounds} from './request-terms.js';
 
 /** A handler receives the request's `params` as the server sent them and returns its result. */
 export type ServerRequestHandler = (params: JsonObject) => JsonObject | Promise<JsonObject>;

@@ -14,26 +14,10 @@
  * closed session ends the wait on this side only: the client sends `notifications/cancelled`, which
  * the server may act on, ignore, or never receive.
  */
-
-/** Where a class keeps the key of its brand (this copy's own symbol: only this copy reads it). */
-const BRAND_KEY = Symbol('brand key');
+import {BrandedError, brand} from '../../util/branded-error.js';
 
 /** The base class of the client's own errors; `McpClientError.is(error)` recognizes any of them. */
-export class McpClientError extends Error {
-    override name = 'McpClientError';
-
-    /**
-     * True for an instance of this class or of one of its subclasses, from any copy of this
-     * package, where `instanceof` sees only this copy's.
-     */
-    static is<T>(this: {prototype: T}, value: unknown): value is T {
-        // biome-ignore lint/complexity/noThisInStatic: `this` is the class asked, a subclass included
-        const key = (this as unknown as {[BRAND_KEY]: symbol})[BRAND_KEY];
-        return (
-            typeof value === 'object' && value !== null && (value as {[key: symbol]: unknown})[key] === true
-        );
-    }
-}
+export class McpClientError extends BrandedError {}
 
 /**
  * The server answered a request with a JSON-RPC error. `code`, `message` and `data` are the
@@ -41,7 +25,6 @@ export class McpClientError extends Error {
  * `McpRemoteError.is(error)` recognizes one from any copy of this package.
  */
 export class McpRemoteError extends McpClientError {
-    override name = 'McpRemoteError';
     readonly code: number;
     readonly method: string;
     // `declare`: an error the server sent without data has no `data` member at all.
@@ -62,7 +45,6 @@ export class McpRemoteError extends McpClientError {
  * `McpTimeoutError.is(error)` recognizes one from any copy of this package.
  */
 export class McpTimeoutError extends McpClientError {
-    override name = 'McpTimeoutError';
     readonly method: string;
     /** The bound that ran out, in milliseconds. */
     readonly timeoutMs: number;
@@ -94,9 +76,7 @@ export class McpTimeoutError extends McpClientError {
  * there is one.
  * `McpConnectionError.is(error)` recognizes one from any copy of this package.
  */
-export class McpConnectionError extends McpClientError {
-    override name = 'McpConnectionError';
-}
+export class McpConnectionError extends McpClientError {}
 
 /**
  * The server broke the protocol: a response without `result` or `error`, a result of the wrong
@@ -105,9 +85,7 @@ export class McpConnectionError extends McpClientError {
  * request the client never sent) ends the whole session with it only under `strict`.
  * `McpProtocolViolationError.is(error)` recognizes one from any copy of this package.
  */
-export class McpProtocolViolationError extends McpClientError {
-    override name = 'McpProtocolViolationError';
-}
+export class McpProtocolViolationError extends McpClientError {}
 
 /**
  * A tool reported a failure (`isError: true`), raised by `readToolResult`. `result` is the
@@ -115,7 +93,6 @@ export class McpProtocolViolationError extends McpClientError {
  * `McpToolError.is(error)` recognizes one from any copy of this package.
  */
 export class McpToolError extends McpClientError {
-    override name = 'McpToolError';
     readonly result: unknown;
 
     constructor(message: string, result: unknown) {
@@ -131,7 +108,6 @@ export class McpToolError extends McpClientError {
  * `McpHttpError.is(error)` recognizes one from any copy of this package.
  */
 export class McpHttpError extends McpClientError {
-    override name = 'McpHttpError';
     /** The HTTP method of the failed exchange: `POST`, `GET` or `DELETE`. */
     readonly method: string;
     /** The HTTP status, or `undefined` when no response arrived. */
@@ -176,12 +152,5 @@ for (const [errorClass, name] of [
     [McpToolError, 'McpToolError'],
     [McpHttpError, 'McpHttpError'],
 ] as const) {
-    brand(errorClass, name);
-}
-
-/** The brand of `errorClass`: `Symbol.for` gives every copy of this package the same key. */
-function brand(errorClass: {prototype: object}, name: string): void {
-    const key = Symbol.for(`arcane-os/mcp/client.${name}`);
-    Object.defineProperty(errorClass.prototype, key, {value: true});
-    Object.defineProperty(errorClass, BRAND_KEY, {value: key});
+    brand(errorClass, 'arcane-os/mcp/client', name);
 }

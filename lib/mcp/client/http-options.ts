@@ -79,7 +79,7 @@ const OWN_HEADERS = new Set([
     'mcp-protocol-version',
     'last-event-id',
 ]);
-/** The options that are the transport's own (the session's are in `connect.ts`). */
+/** The options that are the transport's own (the session's are in `settings.ts`). */
 export const HTTP_OPTION_NAMES: readonly string[] = Object.freeze([
     'url',
     'headers',

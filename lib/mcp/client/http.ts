@@ -18,10 +18,13 @@ import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
 import {messageOf} from '../../util/message.js';
 import {MODERN_PROTOCOL_VERSION} from '../protocol/versions.js';
 import {McpHttpError} from './errors.js';
-import {modernRefusal, readJson, refusal} from './http-body.js';
+import {readAnswer} from './http-answer.js';
+import {modernRefusal, refusal} from './http-body.js';
+import {abortableWait, linkExchange} from './http-exchange.js';
 import type {HttpSettings, HttpTransportOptions} from './http-options.js';
 import {httpSettings} from './http-options.js';
-import {type Endpoint, followAnswer, isAnswer, listen, mediaType} from './http-streams.js';
+import {deleteSession, issuedSessionId} from './http-session.js';
+import {type Endpoint, listen} from './http-streams.js';
 import type {ClientTransport, SendOptions, TransportHandlers} from './transport.js';
 
 const POST_ACCEPT = 'application/json, text/event-stream';
@@ -110,11 +113,14 @@ export class HttpTransport implements ClientTransport, Endpoint {
         handlers: TransportHandlers,
         headers?: Record<string, string>,
     ): Promise<void> {
-        const exchange = this.#link(signal);
+        const exchange = linkExchange(signal, this.#lifetime.signal);
         try {
             const body = JSON.stringify(message);
             const response = await this.fetch('POST', exchange.signal, body, undefined, headers);
-            if (message.method === 'initialize') await this.#adoptSession(response);
+            if (message.method === 'initialize') {
+                const issued = await issuedSessionId(response, this.settings.url.href);
+                if (issued !== undefined) this.#sessionId = issued;
+            }
             if (this.#modern && requestId !== undefined && !response.ok) {
                 const error = await modernRefusal(response, this.settings.maxMessageBytes);
                 if (error !== undefined) {
@@ -128,31 +134,12 @@ export class HttpTransport implements ClientTransport, Endpoint {
                 if (message.method === 'notifications/initialized') this.#startListening();
                 return;
             }
-            await this.#answer(response, requestId, exchange.signal, handlers);
+            await readAnswer(this, response, requestId, exchange.signal);
         } catch (error) {
             throw this.#explain(error, signal);
         } finally {
             exchange.unlink();
         }
-    }
-
-    /** One exchange's abort controller, aborted by the caller's signal or the transport's end. */
-    #link(signal: AbortSignal | undefined): {signal: AbortSignal; unlink(): void} {
-        const controller = new AbortController();
-        const lifetime = this.#lifetime.signal;
-        const onAbort = () => controller.abort(signal?.reason);
-        const onEnd = () => controller.abort(lifetime.reason);
-        signal?.addEventListener('abort', onAbort, {once: true});
-        lifetime.addEventListener('abort', onEnd, {once: true});
-        if (lifetime.aborted) onEnd();
-        else if (signal?.aborted) onAbort();
-        return {
-            signal: controller.signal,
-            unlink() {
-                signal?.removeEventListener('abort', onAbort);
-                lifetime.removeEventListener('abort', onEnd);
-            },
-        };
     }
 
     /** A request to the endpoint with the transport's headers; a network failure becomes `McpHttpError`. */
@@ -214,61 +201,7 @@ export class HttpTransport implements ClientTransport, Endpoint {
 
     /** Waits `ms`, or rejects with the abort's reason. The timer is cleared on abort. */
     wait(ms: number, signal: AbortSignal): Promise<void> {
-        return new Promise((resolve, reject) => {
-            const onAbort = () => {
-                clearTimeout(timer);
-                reject(signal.reason);
-            };
-            const timer = setTimeout(() => {
-                signal.removeEventListener('abort', onAbort);
-                resolve();
-            }, ms);
-            signal.addEventListener('abort', onAbort, {once: true});
-        });
-    }
-
-    async #answer(response: Response, id: RequestId, signal: AbortSignal, handlers: TransportHandlers) {
-        const what = `The answer to request ${JSON.stringify(id)} from POST ${this.settings.url.href}`;
-        if (response.status === 202) {
-            throw new McpHttpError(`${what}: the server accepted the request (HTTP 202) but sent no answer`, {
-                method: 'POST',
-                status: 202,
-            });
-        }
-        const type = mediaType(response);
-        if (type === 'text/event-stream') {
-            await followAnswer(this, response, id, signal, what);
-            return;
-        }
-        if (type !== 'application/json') {
-            await response.body?.cancel();
-            throw new McpHttpError(
-                `${what}: the content-type is ${JSON.stringify(type)}; an MCP server answers ` +
-                    'application/json or text/event-stream',
-                {method: 'POST', status: response.status},
-            );
-        }
-        const value = await readJson(response, this.settings.maxMessageBytes, what);
-        let answered = false;
-        for (const message of Array.isArray(value) ? value : [value]) {
-            handlers.message(message);
-            if (isAnswer(message, id)) answered = true;
-        }
-        if (!answered) throw new Error(`${what}: the JSON body holds no response with that id`);
-    }
-
-    async #adoptSession(response: Response): Promise<void> {
-        const id = response.headers.get('mcp-session-id');
-        if (id === null) return;
-        if (!/^[\x21-\x7e]+$/.test(id)) {
-            await response.body?.cancel();
-            throw new McpHttpError(
-                `POST ${this.settings.url.href} issued the session id ${JSON.stringify(id)}, which is not ` +
-                    'made of visible ASCII characters only; the server is not a conforming MCP server',
-                {method: 'POST', status: response.status},
-            );
-        }
-        this.#sessionId = id;
+        return abortableWait(ms, signal);
     }
 
     #startListening(): void {
@@ -287,38 +220,10 @@ export class HttpTransport implements ClientTransport, Endpoint {
         if (!this.#lifetime.signal.aborted) this.#lifetime.abort(this.#stoppedError());
         const sessionId = this.#sessionId;
         if (sessionId !== undefined && this.#handlers !== undefined) {
-            await this.#deleteSession(sessionId);
+            await deleteSession(this, sessionId);
         }
         this.#sessionId = undefined;
         this.#reportClosed(undefined);
-    }
-
-    async #deleteSession(sessionId: string): Promise<void> {
-        const controller = new AbortController();
-        const timeout = this.settings.closeTimeoutMs;
-        const timer = setTimeout(() => controller.abort(), timeout);
-        const url = this.settings.url.href;
-        try {
-            const response = await this.fetch('DELETE', controller.signal);
-            if (response.status !== 405 && response.status !== 404) await this.check(response, 'DELETE');
-            await response.body?.cancel();
-        } catch (error) {
-            const problem = controller.signal.aborted
-                ? new McpHttpError(`DELETE ${url} got no answer within closeTimeoutMs (${timeout} ms)`, {
-                      method: 'DELETE',
-                  })
-                : (error as Error);
-            // The session is over and close() never rejects, so this is a process warning: Node
-            // prints it on stderr and an app can observe it with process.on('warning').
-            const warning = new Error(
-                `The MCP session ${sessionId} may still be open on the server: ${problem.message}`,
-                {cause: problem},
-            );
-            warning.name = 'McpClientWarning';
-            process.emitWarning(warning);
-        } finally {
-            clearTimeout(timer);
-        }
     }
 
     #reportClosed(error: Error | undefined): void {

@@ -19,19 +19,13 @@ import {RecordWriter} from '../../jsonrpc/writer.js';
 import {describe} from '../../util/describe.js';
 import {messageOf} from '../../util/message.js';
 import {checkKeys, checkNumber, DEFAULT_MAX_MESSAGE_BYTES} from '../../util/options.js';
-import type {McpClientCommonOptions} from './connect.js';
-import {
-    COMMON_OPTION_NAMES,
-    checkStderr,
-    DEFAULT_EXIT_GRACE_MS,
-    GRACE_RULE,
-    LINE_BYTES_RULE,
-    sessionSettings,
-} from './connect.js';
+import type {McpClient} from './client-types.js';
+import type {McpClientCommonOptions} from './connect-types.js';
 import {McpConnectionError} from './errors.js';
 import {readLines} from './lines.js';
-import type {McpClient} from './session.js';
 import {openSession} from './session.js';
+import {COMMON_OPTION_NAMES, sessionSettings} from './settings.js';
+import {checkStderr, DEFAULT_EXIT_GRACE_MS, GRACE_RULE, LINE_BYTES_RULE} from './stdio-options.js';
 import type {ClientTransport, TransportHandlers} from './transport.js';
 
 /** What `connectInProcess` needs of a server: this package's `createMcpStdioServer(...)` has it. */

@@ -11,21 +11,14 @@ export {LOGGING_LEVELS} from '../protocol/log-levels.js';
 export type * from '../protocol/types.js';
 export type {ServerRequestHandler, ServerRequestHandlers} from './answering.js';
 export {DEFAULT_MAX_INPUT_ROUNDS} from './answering.js';
+export type {McpClient} from './client-types.js';
+export {connectMcpClient} from './connect.js';
 export type {
     McpClientCommonOptions,
     McpClientOptions,
     McpHttpClientOptions,
     McpStdioClientOptions,
-} from './connect.js';
-export {
-    connectMcpClient,
-    DEFAULT_CALL_TIMEOUT_MS,
-    DEFAULT_CLIENT_INFO,
-    DEFAULT_EXIT_GRACE_MS,
-    DEFAULT_INITIALIZE_TIMEOUT_MS,
-    DEFAULT_LIST_TIMEOUT_MS,
-    DEFAULT_TERMINATE_GRACE_MS,
-} from './connect.js';
+} from './connect-types.js';
 export type {VersionNegotiation} from './era.js';
 export {DEFAULT_DISCOVER_TIMEOUT_MS} from './era.js';
 export {
@@ -37,16 +30,22 @@ export {
     McpTimeoutError,
     McpToolError,
 } from './errors.js';
+export {MCP_CLIENT_PROTOCOL_VERSIONS} from './handshake.js';
 export type {HttpReconnectOptions, HttpTransportOptions} from './http-options.js';
 export type {InProcessServer, McpInProcessClientOptions} from './in-process.js';
 export {connectInProcess} from './in-process.js';
 export type {ListName, NotificationOptions} from './notifications.js';
 export type {CallToolOptions, RequestOptions} from './options.js';
 export {DEFAULT_MAX_TOTAL_TIMEOUT_MS} from './options.js';
-export type {Progress} from './requests.js';
+export type {Progress} from './request-terms.js';
 export type {ToolValue} from './result.js';
 export {readToolResult} from './result.js';
-export type {McpClient} from './session.js';
-export {MCP_CLIENT_PROTOCOL_VERSIONS} from './session.js';
+export {
+    DEFAULT_CALL_TIMEOUT_MS,
+    DEFAULT_CLIENT_INFO,
+    DEFAULT_INITIALIZE_TIMEOUT_MS,
+    DEFAULT_LIST_TIMEOUT_MS,
+} from './settings.js';
+export {DEFAULT_EXIT_GRACE_MS, DEFAULT_TERMINATE_GRACE_MS} from './stdio-options.js';
 export type {McpProtocolErrorEvent, McpProtocolErrorKind} from './stray.js';
 export {STRAY_TEXT_CHARS} from './stray.js';

@@ -6,7 +6,7 @@
 import {describe} from '../../util/describe.js';
 import type {NumberRule} from '../../util/options.js';
 import {checkKeys, checkNumber, checkSignal, MAX_TIMER_MS, timerRule} from '../../util/options.js';
-import type {Progress} from './requests.js';
+import type {Progress} from './request-terms.js';
 
 /** A request timeout: 1 ms up to the timer cap, or `Infinity` to wait as long as the session lives. */
 export const TIMEOUT_RULE: NumberRule = {

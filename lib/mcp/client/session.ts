@@ -8,9 +8,6 @@
  * under `strict`, ends the session.
  */
 import type {JsonObject} from '../../jsonrpc/records.js';
-import {isObject} from '../../jsonrpc/records.js';
-import {describe} from '../../util/describe.js';
-import {checkString} from '../../util/options.js';
 import type {
     CompleteParams,
     CompleteResult,
@@ -26,101 +23,27 @@ import type {
     ResourceDescriptor,
     ToolDescriptor,
 } from '../protocol/types.js';
-import type {ServerRequestHandlers} from './answering.js';
 import {DEFAULT_MAX_INPUT_ROUNDS} from './answering.js';
-import type {Negotiated, VersionNegotiation} from './era.js';
+import type {McpClient, SessionSettings} from './client-types.js';
+import type {Negotiated} from './era.js';
 import {DEFAULT_DISCOVER_TIMEOUT_MS} from './era.js';
 import type {McpClientError} from './errors.js';
-import {asConnectionError, asViolation, McpProtocolViolationError} from './errors.js';
+import {asConnectionError, asViolation} from './errors.js';
 import {establish} from './establish.js';
 import type {ModernEnvelope} from './modern-meta.js';
-import type {NotificationOptions} from './notifications.js';
 import {deliver} from './notifications.js';
 import type {CallToolOptions, RequestOptions} from './options.js';
 import {checkRequestOptions} from './options.js';
 import {listAll} from './paging.js';
 import {Requests} from './requests.js';
-import type {McpProtocolErrorEvent, McpProtocolErrorKind} from './stray.js';
+import type {McpProtocolErrorKind} from './stray.js';
 import {excerpt, tell} from './stray.js';
 import * as surface from './surface.js';
+import {callTool, readResource} from './tool-calls.js';
 import type {ClientTransport} from './transport.js';
 
+export type {McpClient, SessionSettings} from './client-types.js';
 export {MCP_CLIENT_PROTOCOL_VERSIONS} from './handshake.js';
-
-/** A connected client. Every method rejects once the session is over. */
-export interface McpClient {
-    /**
-     * The server's identity, as it sent it: `serverInfo` of `initialize`, or in the modern era the
-     * `io.modelcontextprotocol/serverInfo` of its `server/discover` result; a modern server that
-     * names none there (the field is only recommended) gets `{name: '', version: ''}`.
-     */
-    readonly serverInfo: Implementation;
-    /** The era negotiated: `'legacy'` (by `initialize`) or `'modern'` (2026-07-28, by `server/discover`). */
-    readonly era: 'legacy' | 'modern';
-    /** The negotiated revision: one of `MCP_CLIENT_PROTOCOL_VERSIONS`, or `'2026-07-28'`. */
-    readonly protocolVersion: string;
-    /**
-     * In the modern era, the `server/discover` result exactly as it arrived (caching hints
-     * `ttlMs` and `cacheScope` included); `undefined` in the legacy era.
-     */
-    readonly discovery: JsonObject | undefined;
-    /** The server's `capabilities`, as it sent them. */
-    readonly capabilities: JsonObject;
-    /** The server's `instructions`, or `undefined` when it sent none. */
-    readonly instructions: string | undefined;
-    /** Every tool, following `nextCursor` through every page. */
-    listTools(options?: RequestOptions): Promise<ToolDescriptor[]>;
-    /** Calls a tool; resolves with the `CallToolResult` exactly as sent, `isError` results included. */
-    callTool(name: string, args?: JsonObject, options?: CallToolOptions): Promise<CallToolResult>;
-    /** Every resource, following `nextCursor` through every page. */
-    listResources(options?: RequestOptions): Promise<ResourceDescriptor[]>;
-    /** Reads one resource; resolves with the `ReadResourceResult` exactly as sent. */
-    readResource(uri: string, options?: RequestOptions): Promise<ReadResourceResult>;
-    /** Every resource template, following `nextCursor` through every page. */
-    listResourceTemplates(options?: RequestOptions): Promise<ResourceTemplateDescriptor[]>;
-    /** Every prompt, following `nextCursor` through every page; names are unique. */
-    listPrompts(options?: RequestOptions): Promise<PromptDescriptor[]>;
-    /** Gets one prompt with its arguments (strings); resolves with the `GetPromptResult` exactly as sent. */
-    getPrompt(
-        name: string,
-        args?: Record<string, string>,
-        options?: RequestOptions,
-    ): Promise<GetPromptResult>;
-    /** Asks for suggestions for a prompt argument or template variable; resolves with the result as sent. */
-    complete(params: CompleteParams, options?: RequestOptions): Promise<CompleteResult>;
-    /** Sends `ping`; resolves once the server answers. */
-    ping(options?: RequestOptions): Promise<void>;
-    /** Asks the server for log messages at `level` and above (`notifications/message`, see `onLog`). */
-    setLoggingLevel(level: LoggingLevel, options?: RequestOptions): Promise<void>;
-    /** Asks to be told when the resource changes (`notifications/resources/updated`, see `onResourceUpdated`). */
-    subscribeResource(uri: string, options?: RequestOptions): Promise<void>;
-    /** Withdraws a `subscribeResource`. */
-    unsubscribeResource(uri: string, options?: RequestOptions): Promise<void>;
-    /** Ends the session and the transport. Idempotent: every call returns the same promise. */
-    close(): Promise<void>;
-}
-
-export interface SessionSettings {
-    clientInfo: Implementation;
-    protocolVersion: string;
-    initializeTimeoutMs: number;
-    listTimeoutMs: number;
-    callTimeoutMs: number;
-    signal: AbortSignal | undefined;
-    /** A problem that belongs to no request ends the session. */
-    strict: boolean;
-    onProtocolError: ((event: McpProtocolErrorEvent) => void) | undefined;
-    /** The notification callbacks, checked. Default: none. */
-    notifications?: NotificationOptions;
-    /** The era to negotiate. Default: `'legacy'`. */
-    versionNegotiation?: VersionNegotiation;
-    /** The wait for the `'auto'` probe. Default: `DEFAULT_DISCOVER_TIMEOUT_MS`. */
-    discoverTimeoutMs?: number;
-    /** The handlers for the server's requests, checked. Default: none. */
-    handlers?: ServerRequestHandlers;
-    /** The bound on the modern era's input rounds. Default: `DEFAULT_MAX_INPUT_ROUNDS`. */
-    maxInputRounds?: number;
-}
 
 /**
  * Starts the transport and runs the handshake. On any failure the transport is closed before the
@@ -231,45 +154,11 @@ class Session implements McpClient {
     }
 
     callTool(name: string, args?: JsonObject, options?: CallToolOptions): Promise<CallToolResult> {
-        checkString('client.callTool', 'the tool name', name);
-        if (args !== undefined && !isObject(args)) {
-            throw new TypeError(
-                `client.callTool: args must be an object of arguments, got ${describe(args)}`,
-            );
-        }
-        checkSerializable(args);
-        const checked = checkRequestOptions('client.callTool', options, this.#settings.callTimeoutMs, true);
-        const params = {name, arguments: args ?? {}};
-        return this.#requests
-            .request('tools/call', params, {...checked, cancellable: true})
-            .then((result) => {
-                if (!isObject(result) || !Array.isArray(result.content)) {
-                    throw new McpProtocolViolationError(
-                        `The MCP server's tools/call result for ${JSON.stringify(name)} is not an object with a "content" array`,
-                    );
-                }
-                return result as CallToolResult;
-            });
+        return callTool(this.#requests, this.#settings.callTimeoutMs, name, args, options);
     }
 
     readResource(uri: string, options?: RequestOptions): Promise<ReadResourceResult> {
-        checkString('client.readResource', 'the uri', uri);
-        const checked = checkRequestOptions(
-            'client.readResource',
-            options,
-            this.#settings.callTimeoutMs,
-            false,
-        );
-        return this.#requests
-            .request('resources/read', {uri}, {...checked, cancellable: true})
-            .then((result) => {
-                if (!isObject(result) || !Array.isArray(result.contents)) {
-                    throw new McpProtocolViolationError(
-                        `The MCP server's resources/read result for ${JSON.stringify(uri)} is not an object with a "contents" array`,
-                    );
-                }
-                return result as ReadResourceResult;
-            });
+        return readResource(this.#requests, this.#settings.callTimeoutMs, uri, options);
     }
 
     listResourceTemplates(options?: RequestOptions): Promise<ResourceTemplateDescriptor[]> {
@@ -335,16 +224,5 @@ class Session implements McpClient {
     async #shutdown(): Promise<void> {
         this.#requests.close();
         await this.#transport.close();
-    }
-}
-
-function checkSerializable(args: JsonObject | undefined): void {
-    try {
-        if (args !== undefined) JSON.stringify(args);
-    } catch (error) {
-        throw new TypeError(
-            `client.callTool: args cannot be serialized as JSON (${(error as Error).message}); pass JSON values only`,
-            {cause: error},
-        );
     }
 }

@@ -79,12 +79,34 @@ export function mediaType(value: string): string {
     return (value.split(';')[0] as string).trim().toLowerCase();
 }
 
-/** Whether an Accept header admits `type` (a missing header admits anything). */
+/**
+ * Whether an Accept header admits `type` (a missing header admits anything). The most specific
+ * matching range decides (the exact type, then its major type's wildcard, then the any-type
+ * range), and a range with `q=0` refuses: an Accept of any type but `text/event-stream;q=0`
+ * admits JSON and not SSE.
+ */
 export function accepts(accept: string | null, type: string): boolean {
     if (accept === null) return true;
     const [major] = type.split('/');
-    return accept.split(',').some((part) => {
+    let specificity = 0;
+    let accepted = false;
+    for (const part of accept.split(',')) {
         const range = mediaType(part);
-        return range === type || range === '*/*' || range === `${major}/*`;
-    });
+        const rank = range === type ? 3 : range === `${major}/*` ? 2 : range === '*/*' ? 1 : 0;
+        if (rank === 0 || rank < specificity) continue;
+        const admits = !refuses(part);
+        // Among ranges equally specific, any that admits is enough.
+        accepted = rank > specificity ? admits : accepted || admits;
+        specificity = rank;
+    }
+    return accepted;
+}
+
+/** The range carries a zero quality (`q=0`, `q=0.0`, up to three decimals). */
+function refuses(range: string): boolean {
+    for (const parameter of range.split(';').slice(1)) {
+        const [name = '', value = ''] = parameter.split('=');
+        if (name.trim().toLowerCase() === 'q') return /^0(\.0{0,3})?$/.test(value.trim());
+    }
+    return false;
 }

@@ -6,6 +6,7 @@
  */
 import {isObject} from '../../jsonrpc/records.js';
 import {describe} from '../../util/describe.js';
+import {cancelPendingOf} from '../../util/options.js';
 import {formatDiagnostic} from '../server/diagnostics.js';
 import {ErrorCode} from '../server/errors.js';
 import type {Session} from '../server/session.js';
@@ -149,16 +150,7 @@ class HttpHandler implements McpHttpHandler {
     }
 
     close(options?: HttpCloseOptions): Promise<void> {
-        if (options !== undefined && !isObject(options)) {
-            throw new TypeError(`handler.close(options) needs an options object, got ${describe(options)}`);
-        }
-        const cancelPending = options?.cancelPending;
-        if (cancelPending !== undefined && typeof cancelPending !== 'boolean') {
-            throw new TypeError(
-                `handler.close(): cancelPending must be a boolean, got ${describe(cancelPending)}`,
-            );
-        }
-        if (cancelPending === true) this.#cancelAll();
+        if (cancelPendingOf('handler', options)) this.#cancelAll();
         this.#closing ??= this.#shutdown();
         return this.#closing;
     }

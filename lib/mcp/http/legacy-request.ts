@@ -5,7 +5,7 @@
  * is simply not written.
  */
 import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
-import {classify, errorRecord, isObject, isRequestId} from '../../jsonrpc/records.js';
+import {classify, errorRecord, isRequestId} from '../../jsonrpc/records.js';
 import {ErrorCode} from '../server/errors.js';
 import {Exchange} from './exchange.js';
 import type {LegacySession} from './legacy-session.js';
@@ -55,7 +55,7 @@ export function serveLegacyRequest(
         );
     }
     if (incoming.kind !== 'request') {
-        session.receive(message, undefined, undefined);
+        session.receive(message, request, undefined);
         if (incoming.kind === 'notification' && incoming.method === 'notifications/cancelled') {
             abandonCancelled(session, incoming.params);
         }
@@ -70,7 +70,7 @@ export function serveLegacyRequest(
         );
     }
     const exchange = exchangeFor(session, tracker, input, incoming.id, () => undefined);
-    session.receive(message, exchange, progressTokenOf(message));
+    session.receive(message, request, exchange);
     return exchange.response;
 }
 
@@ -83,19 +83,21 @@ function initialize(
 ): Response | Promise<Response> {
     const session = sessions.create();
     if (session === undefined) {
+        const seconds = sessions.retryAfterSeconds();
         return errorResponse(
             503,
             ErrorCode.InternalError,
-            `Too many sessions: all ${settings.maxSessions} are busy (maxSessions); retry later`,
+            `Too many sessions: all ${settings.maxSessions} are in use (maxSessions) and none has been ` +
+                `idle for the idle timeout; retry in ${seconds} s`,
             id,
-            {headers: {'retry-after': '1'}},
+            {headers: {'retry-after': String(seconds)}},
         );
     }
     // The id goes out only with a successful result: a failed initialize leaves no session.
     const exchange = exchangeFor(session, tracker, input, id, () =>
         session.session.isInitialized ? {'mcp-session-id': session.id} : undefined,
     );
-    session.receive(input.message, exchange, undefined);
+    session.receive(input.message, input.request, exchange);
     if (session.session.isInitialized) sessions.admit(session);
     else session.end();
     return exchange.response;
@@ -131,9 +133,4 @@ function abandonCancelled(session: LegacySession, params: JsonObject | undefined
     const id = params?.requestId;
     if (!isRequestId(id)) return;
     session.exchanges.get(id)?.abandon(() => emptyResponse(204));
-}
-
-function progressTokenOf(message: JsonObject): unknown {
-    const params = message.params;
-    return isObject(params) && isObject(params._meta) ? params._meta.progressToken : undefined;
 }

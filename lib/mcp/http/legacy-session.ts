@@ -1,13 +1,14 @@
 /**
  * One legacy (2025-03-26 through 2025-11-25) session: the core's `Session` behind an
  * `Mcp-Session-Id`, the POST exchanges waiting for its answers, and its optional GET stream for
- * messages that belong to no request. Records are routed to the exchange of their request id, and
- * progress to the exchange of its token; what belongs to no open request goes to the GET stream,
- * or nowhere when none is open.
+ * messages that belong to no request. A response goes to the exchange of its request id, and a
+ * call's progress and log messages to the exchange of its request, or nowhere once that is over:
+ * the GET stream carries only what concerns no request in flight, and nothing when none is open.
  */
 import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
-import {isObject, isRequestId} from '../../jsonrpc/records.js';
+import {isRequestId} from '../../jsonrpc/records.js';
 import type {QueueSlot} from '../../jsonrpc/writer.js';
+import {formatDiagnostic} from '../server/diagnostics.js';
 import {Session} from '../server/session.js';
 import type {Exchange} from './exchange.js';
 import type {HttpSettings} from './options.js';
@@ -15,18 +16,29 @@ import {isNotificationRecord, sseEvent, sseHeaders} from './responses.js';
 
 const encoder = new TextEncoder();
 
+/**
+ * The most bytes of events a GET stream holds unread: one more ends the stream (its client may
+ * open another), so a client that never reads it cannot make the server buffer without end.
+ */
+export const MAX_UNREAD_STREAM_BYTES = 1024 * 1024;
+
+/** A GET stream's queue counted in bytes, with no room held back: `desiredSize` is minus the unread bytes. */
+const UNREAD_BYTES: QueuingStrategy<Uint8Array> = {highWaterMark: 0, size: (chunk) => chunk.byteLength};
+
 export class LegacySession {
     readonly id: string;
     readonly session: Session;
     /** Open exchanges by request id. */
     readonly exchanges = new Map<RequestId, Exchange>();
-    readonly #byToken = new Map<RequestId, Exchange>();
     /** The exchange whose record is being received: where an answer without an id goes. */
     #current: Exchange | undefined;
     #stream: ReadableStreamDefaultController<Uint8Array> | undefined;
     #timer: ReturnType<typeof setTimeout> | undefined;
+    /** When the idle clock started (`Date.now()`), while the session is idle. */
+    #idleSince: number | undefined;
     readonly #idleTimeoutMs: number;
     readonly #onIdle: () => void;
+    readonly #diagnose: (text: string) => void;
     /** Set once the session has ended. */
     ended = false;
 
@@ -34,14 +46,15 @@ export class LegacySession {
         this.id = id;
         this.#idleTimeoutMs = settings.idleTimeoutMs;
         this.#onIdle = onIdle;
+        this.#diagnose = settings.diagnose;
         this.session = new Session(settings.catalog, {
-            send: (record) => this.#route(record, undefined),
-            sendLatest: (record, slot) => this.#route(record, slot),
+            send: (record) => this.#route(record, undefined, undefined),
+            sendLatest: (record, slot, relatedId) => this.#route(record, slot, relatedId),
             // A question to the client goes on the event stream of the request it serves.
             sendRelated: (record, relatedId) => {
                 const exchange = this.exchanges.get(relatedId);
                 if (exchange !== undefined) exchange.notify(record);
-                else this.#stream?.enqueue(encoder.encode(sseEvent(record)));
+                else this.#enqueue(record);
             },
             // A slot belongs to one call; the few open exchanges are asked rather than indexed.
             withdraw: (slot) => {
@@ -56,29 +69,36 @@ export class LegacySession {
         return this.exchanges.size === 0 && this.#stream === undefined && this.session.calls.running === 0;
     }
 
+    /** When the idle clock runs out (`Date.now()` time), or undefined while the session is not idle. */
+    get expiresAt(): number | undefined {
+        return this.#idleSince === undefined ? undefined : this.#idleSince + this.#idleTimeoutMs;
+    }
+
     get hasStream(): boolean {
         return this.#stream !== undefined;
     }
 
-    /** Hands one parsed record to the core; `exchange` waits for its answer when it is a request. */
-    receive(message: JsonObject, exchange: Exchange | undefined, progressToken: unknown): void {
-        if (exchange !== undefined) {
-            this.exchanges.set(exchange.id, exchange);
-            if (isRequestId(progressToken)) this.#byToken.set(progressToken, exchange);
-        }
+    /**
+     * Hands one parsed record, POSTed as `request`, to the core; `exchange` waits for its answer
+     * when it is a request.
+     */
+    receive(message: JsonObject, request: Request, exchange: Exchange | undefined): void {
+        if (exchange !== undefined) this.exchanges.set(exchange.id, exchange);
         this.#touch();
         this.#current = exchange;
+        const calls = this.session.calls;
+        calls.http = {headers: request.headers};
         try {
             this.session.receiveParsed(message);
         } finally {
             this.#current = undefined;
+            calls.http = undefined;
         }
     }
 
     /** An exchange ended: forget it, and start the idle clock when nothing is left. */
     done(exchange: Exchange): void {
         if (this.exchanges.get(exchange.id) === exchange) this.exchanges.delete(exchange.id);
-        for (const [token, held] of this.#byToken) if (held === exchange) this.#byToken.delete(token);
         // The core counts the call as running until just after its answer is sent.
         queueMicrotask(() => this.#touch());
     }
@@ -86,15 +106,18 @@ export class LegacySession {
     /** Opens the GET stream (the caller checked that none is open). */
     openStream(): Response {
         this.#touch();
-        const body = new ReadableStream<Uint8Array>({
-            start: (controller) => {
-                this.#stream = controller;
+        const body = new ReadableStream<Uint8Array>(
+            {
+                start: (controller) => {
+                    this.#stream = controller;
+                },
+                cancel: () => {
+                    this.#stream = undefined;
+                    this.#touch();
+                },
             },
-            cancel: () => {
-                this.#stream = undefined;
-                this.#touch();
-            },
-        });
+            UNREAD_BYTES,
+        );
         return new Response(body, {status: 200, headers: sseHeaders({'mcp-session-id': this.id})});
     }
 
@@ -115,31 +138,52 @@ export class LegacySession {
     #touch(): void {
         clearTimeout(this.#timer);
         this.#timer = undefined;
+        this.#idleSince = undefined;
         if (this.ended || !this.idle) return;
+        this.#idleSince = Date.now();
         this.#timer = setTimeout(this.#onIdle, this.#idleTimeoutMs);
         this.#timer.unref();
     }
 
-    #route(record: string, slot: QueueSlot | undefined): void {
-        // An answer whose client left ends a call all the same: the session may be idle now.
-        if (!isNotificationRecord(record)) queueMicrotask(() => this.#touch());
-        const exchange = this.#owner(record);
-        if (exchange !== undefined) {
-            if (isNotificationRecord(record)) exchange.notify(record, slot);
-            else exchange.answer(record);
+    #route(record: string, slot: QueueSlot | undefined, relatedId: RequestId | undefined): void {
+        if (!isNotificationRecord(record)) {
+            // An answer whose client left ends a call all the same: the session may be idle now.
+            queueMicrotask(() => this.#touch());
+            this.#answerOwner(record)?.answer(record);
             return;
         }
-        if (isNotificationRecord(record)) this.#stream?.enqueue(encoder.encode(sseEvent(record)));
+        // About a request (a call's progress or log): on that request's answer only, as the GET
+        // stream is for messages unrelated to requests in flight.
+        if (relatedId !== undefined) this.exchanges.get(relatedId)?.notify(record, slot);
+        else this.#enqueue(record);
     }
 
-    #owner(record: string): Exchange | undefined {
-        // The core writes each record as one JSON object.
-        const parsed = JSON.parse(record) as JsonObject;
-        if (isNotificationRecord(record)) {
-            const token = isObject(parsed.params) ? parsed.params.progressToken : undefined;
-            return isRequestId(token) ? this.#byToken.get(token) : undefined;
+    /**
+     * A message on the GET stream, when one is open. One that would leave more than
+     * `MAX_UNREAD_STREAM_BYTES` unread ends the stream instead: the events already queued are
+     * still delivered, then the client sees the stream end and may open a new one.
+     */
+    #enqueue(record: string): void {
+        const stream = this.#stream;
+        if (stream === undefined) return;
+        const event = encoder.encode(sseEvent(record));
+        if (event.byteLength - (stream.desiredSize ?? 0) <= MAX_UNREAD_STREAM_BYTES) {
+            stream.enqueue(event);
+            return;
         }
-        const id = parsed.id;
+        this.#stream = undefined;
+        stream.close();
+        this.#touch();
+        this.#diagnose(
+            formatDiagnostic(
+                `Ended a session's GET stream: its client left over ${MAX_UNREAD_STREAM_BYTES} bytes of events ` +
+                    'unread; what the session sends before the client opens a new one is dropped',
+            ),
+        );
+    }
+
+    #answerOwner(record: string): Exchange | undefined {
+        const id = (JSON.parse(record) as JsonObject).id;
         if (isRequestId(id)) return this.exchanges.get(id) ?? this.#current;
         return this.#current;
     }

@@ -25,11 +25,12 @@ import {
 import type {Tracker} from './tracker.js';
 
 const HEADER_MISMATCH = -32020;
-const NAMED: Readonly<Record<string, string>> = {
-    'tools/call': 'name',
-    'resources/read': 'uri',
-    'prompts/get': 'name',
-};
+/** The params field `Mcp-Name` mirrors, by method: a `Map`, as the method is the peer's string. */
+const NAMED: ReadonlyMap<string, string> = new Map([
+    ['tools/call', 'name'],
+    ['resources/read', 'uri'],
+    ['prompts/get', 'name'],
+]);
 
 export interface ModernInput {
     readonly request: Request;
@@ -83,6 +84,7 @@ export function serveModernRequest(
         request.signal,
     );
     tracker.hold(exchange, session);
+    session.calls.http = {headers: request.headers};
     // Parsed once, by `readBody`.
     session.receiveParsed(message);
     exchange.checkGone();
@@ -162,7 +164,7 @@ function checkHeaders(
     if (modernClient(probe as unknown as Dispatch, id, meta) === undefined) {
         return recordResponse(400, refused as string);
     }
-    const field = NAMED[method as string];
+    const field = NAMED.get(method as string);
     if (field !== undefined) {
         const named = checkName(headers, (params as JsonObject)[field], id);
         if (named !== undefined) return named;

@@ -64,10 +64,13 @@ async function answer(
         response.body?.cancel().catch(() => {});
         return;
     }
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string | string[]> = {};
     response.headers.forEach((value, key) => {
         headers[key] = value;
     });
+    // `forEach` joins them with ", ", which no client can split back: each goes as a header of its own.
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) headers['set-cookie'] = cookies;
     outgoing.writeHead(response.status, headers);
     const body = response.body;
     if (body === null) {

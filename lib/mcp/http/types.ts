@@ -3,7 +3,7 @@ import type {McpStdioServerOptions} from '../server/options.js';
 import type {CloseOptions} from '../server/types.js';
 
 /** Why a legacy session ended, as `onSessionEnd` reports it. */
-export type SessionEndReason = 'deleted' | 'expired' | 'evicted' | 'closed';
+export type SessionEndReason = 'deleted' | 'expired' | 'closed';
 
 export interface SessionEndInfo {
     readonly sessionId: string;
@@ -30,8 +30,9 @@ export interface McpHttpHandlerOptions extends Omit<McpStdioServerOptions, 'outp
     /** A legacy session with no request in flight ends after this long. Default 30 minutes. */
     sessionIdleTimeoutMs?: number;
     /**
-     * At most this many legacy sessions at once; a new one evicts the least recently used idle
-     * session, and is refused `503` when every session is busy. Default 1000.
+     * At most this many legacy sessions at once. Beyond it `initialize` is refused `503` with
+     * `Retry-After` (the seconds until the first idle session expires); no session is ended to make
+     * room, so other clients cannot take a session away. Default 1000.
      */
     maxSessions?: number;
     /** Told when a legacy session ends, with why. */

@@ -6,6 +6,17 @@ import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
 import type {AskHost} from './asking/asker.js';
 import {Asker} from './asking/asker.js';
 import type {Replay} from './asking/replay.js';
+import {
+    CallStamp,
+    Context,
+    CREATE_MESSAGE,
+    defineGetter,
+    ELICIT,
+    LIST_ROOTS,
+    logOfContext,
+    reportProgressOfContext,
+    signalOfContext,
+} from './context.js';
 import type {Era} from './era.js';
 import type {LogWire} from './logging.js';
 import {Log} from './logging.js';
@@ -24,6 +35,8 @@ export interface CallHost extends LogWire, AskHost {
     readonly output: SessionOutput;
     /** The promise of `call`'s handler settled (once per call): answer it at the end of the turn. */
     queueAnswer(call: Call): void;
+    /** The HTTP request being received, while an HTTP transport hands one to the session. */
+    readonly http: HandlerContext['http'];
 }
 
 /** What a handler is told about its client: from `initialize` (legacy) or the request's `_meta` (modern). */
@@ -42,95 +55,6 @@ export interface ClientData {
  * turn. Tests use it to reach "settled but not yet answered" without counting microtasks.
  */
 export const settlement: {observe: ((requestId: RequestId) => void) | undefined} = {observe: undefined};
-
-/** Lets a subclass constructor add private fields to an object it did not create. */
-class Stamp {
-    constructor(target: object) {
-        // biome-ignore lint/correctness/noConstructorReturn: the point of this class
-        return target;
-    }
-}
-
-/**
- * Attaches a call to its handler context as a private field: invisible to reflection, unlike a
- * symbol key, and cheaper to build and to read than a module-level WeakMap or a non-enumerable
- * symbol key behind the same shared getter (`bench/micro/context.mjs`; bench/LOG.md, entry 4).
- */
-class CallStamp extends Stamp {
-    #call: Call;
-
-    constructor(target: object, call: Call) {
-        super(target);
-        this.#call = call;
-    }
-
-    /** The call stamped on `context` or on the nearest object of its prototype chain. */
-    static find(context: object | null): Call | undefined {
-        for (let at = context; at !== null; at = Object.getPrototypeOf(at) as object | null) {
-            if (#call in at) return (at as CallStamp).#call;
-        }
-        return undefined;
-    }
-}
-
-/**
- * The context's own `signal` getter: one function shared by every context. A method named `get`,
- * as the getter of a descriptor literal would be.
- */
-const signalOfContext = {
-    get(this: object): AbortSignal | undefined {
-        return CallStamp.find(this)?.signal;
-    },
-}.get;
-
-/**
- * The context's own `reportProgress` getter, shared the same way: it hands out the call's own
- * function, created on first use, so `const {reportProgress} = context` works unbound: cheaper than
- * an eagerly created per-call function as a data property (bench/LOG.md, entry 9).
- */
-const reportProgressOfContext = {
-    get(this: object): ((update: ProgressUpdate) => boolean) | undefined {
-        return CallStamp.find(this)?.reportProgress;
-    },
-}.get;
-
-/** The context's own `log` getter, shared the same way as `reportProgress`'s. */
-const logOfContext = {
-    get(this: object): ((level: LoggingLevel, data: unknown, logger?: string) => boolean) | undefined {
-        return CallStamp.find(this)?.log;
-    },
-}.get;
-/** The context's `elicit`, `createMessage` and `listRoots`: the call's asker's own functions. */
-const askerMember = (name: 'elicit' | 'createMessage' | 'listRoots') =>
-    ({
-        get(this: object): Asker[typeof name] | undefined {
-            return CallStamp.find(this)?.asker[name];
-        },
-    }).get;
-
-const ELICIT = askerMember('elicit');
-const CREATE_MESSAGE = askerMember('createMessage');
-const LIST_ROOTS = askerMember('listRoots');
-
-/**
- * Defines an enumerable, configurable getter without a setter; the freeze that follows makes it
- * non-configurable, so the context ends with exactly the descriptor `Object.defineProperty` with
- * `{enumerable: true, configurable: false, get}` gives, without reading a descriptor object
- * (bench/LOG.md, entry 9). Taken from `Object.prototype` once, so a later change to it cannot reach
- * the context.
- */
-const defineGetter = (Object.prototype as unknown as {__defineGetter__: DefineGetter}).__defineGetter__;
-type DefineGetter = (this: object, key: string, get: (this: object) => unknown) => void;
-
-/**
- * What every context is made with: a plain object (its prototype is `Object.prototype`, as for
- * `{}`), on shapes of this module's own. Built from `{}`, contexts shared V8's shape tree with
- * every empty literal in the process, and once any other code (a second copy of this package, say)
- * had put a `signal` getter of its own first on an empty object, every context of ours fell into
- * dictionary mode, several times as slow to build (bench/LOG.md, entry 9).
- */
-const Context = function (this: object): void {} as unknown as new () => {[key: string]: unknown};
-Context.prototype = Object.prototype;
 
 /** What a call's target names, by method; a completion's target describes itself. */
 const TARGETS = {
@@ -205,6 +129,9 @@ export class Call implements ProgressSource {
         defineGetter.call(context, 'elicit', ELICIT);
         defineGetter.call(context, 'createMessage', CREATE_MESSAGE);
         defineGetter.call(context, 'listRoots', LIST_ROOTS);
+        // Shared by the calls of one HTTP request; a stdio context never gets the key.
+        const http = host.http;
+        if (http !== undefined) context.http = http;
         if (extra !== undefined) Object.assign(context, extra);
         // A 2026-07-28 request carries its own level; otherwise the session's applies when it logs.
         if (client.logLevel !== undefined) this.#log = new Log(this, host, client.logLevel);

@@ -20,6 +20,7 @@ import {captureAsking} from './asking/settings.js';
 import type {Call, CallHost} from './call.js';
 import {answer} from './outcome.js';
 import type {SessionOutput} from './output.js';
+import type {HttpRequestInfo} from './types.js';
 
 export class Calls implements CallHost {
     /** Where the calls' answers, progress and diagnostics go. */
@@ -44,6 +45,8 @@ export class Calls implements CallHost {
     #waiters: (() => void)[] = [];
     /** The session's level from `logging/setLevel` (or the `logging` option); undefined: none. */
     logLevel: number | undefined;
+    /** Set by an HTTP transport while it hands the session a record: the request that carried it. */
+    http: HttpRequestInfo | undefined;
 
     constructor(output: SessionOutput, logLevel?: number, asking: AskSettings = captureAsking(undefined)) {
         this.output = output;

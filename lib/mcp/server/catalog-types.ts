@@ -61,6 +61,7 @@ export type {
     EmbeddedResource,
     HandlerContext,
     HandlerMethod,
+    HttpRequestInfo,
     Icon,
     ImageContent,
     Implementation,

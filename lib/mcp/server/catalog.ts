@@ -15,23 +15,22 @@ import {checkKnownKeys, DEFAULT_MAX_MESSAGE_BYTES} from '../../util/options.js';
 import {LOGGING_LEVELS, levelRank} from '../protocol/log-levels.js';
 import type {AskSettings} from './asking/settings.js';
 import {captureAsking} from './asking/settings.js';
+import {captureResources, captureTools} from './entry-catalog.js';
 import type {McpStdioServerOptions} from './options.js';
 import type {PromptEntry} from './prompt-catalog.js';
 import {capturePrompts} from './prompt-catalog.js';
-import {servedTool} from './schema-tool.js';
 import type {CacheHints, Versions} from './settings.js';
 import {
     captureCache,
     captureVersions,
     DEFAULT_LIST_CACHE,
     DEFAULT_READ_CACHE,
-    entries,
     positiveInteger,
     toJson,
 } from './settings.js';
 import type {TemplateEntry} from './template-catalog.js';
 import {captureTemplates} from './template-catalog.js';
-import type {McpResource, McpSchemaTool, ResourceHandler, ToolHandler} from './types.js';
+import type {ResourceHandler, ToolHandler} from './types.js';
 
 export const DEFAULT_OUTPUT_HIGH_WATER_MARK = 16 * 1024 * 1024;
 
@@ -197,109 +196,4 @@ export function buildCatalog(options: McpStdioServerOptions): Catalog {
         subscriptions,
         initializeResult: (version) => initializeResults.get(version) as string,
     };
-}
-
-interface Captured<Handler> {
-    handlers: Map<string, Handler>;
-    descriptors: string[];
-}
-
-/** What tells one catalog option's entries apart: tools by `name`, resources by `uri`. */
-interface EntryKind<Handler> {
-    readonly option: 'tools' | 'resources';
-    readonly key: 'name' | 'uri';
-    /** Ends "createMcpStdioServer: tools[0] ("x") repeats …". */
-    readonly repeated: string;
-    /**
-     * Checks the rest of one entry (its handler included), in the order its errors are reported,
-     * and returns the handler to serve it with.
-     */
-    check(label: string, key: string, descriptor: JsonObject, handler: unknown): Handler;
-}
-
-/**
- * `legacy`: a revision before 2026-07-28 is served, whose clients reject an `outputSchema` without
- * `"type": "object"`; 2026-07-28 allows any JSON Schema object there. `inputSchema` needs
- * `"type": "object"` in every revision.
- */
-function captureTools(tools: unknown, legacy: boolean): Captured<ToolHandler> {
-    return capture<ToolHandler>(tools, {
-        option: 'tools',
-        key: 'name',
-        repeated: 'repeats a tool name; each tool name must be unique',
-        check(label, name, descriptor, handler) {
-            checkHandler<ToolHandler>(label, handler);
-            const served = servedTool(label, name, descriptor, handler, legacy);
-            objectSchema(label, 'inputSchema', descriptor.inputSchema, true);
-            if (legacy) objectSchema(label, 'outputSchema', descriptor.outputSchema, false);
-            else anySchema(label, descriptor.outputSchema);
-            return served;
-        },
-    });
-}
-
-function captureResources(resources: unknown): Captured<ResourceHandler> {
-    return capture<ResourceHandler>(resources, {
-        option: 'resources',
-        key: 'uri',
-        repeated: 'repeats a resource uri; each uri must be unique',
-        check(label, _uri, descriptor, handler) {
-            if (typeof descriptor.name !== 'string') {
-                throw new TypeError(
-                    `createMcpStdioServer: ${label} needs a "name" string, got ${describe(descriptor.name)}`,
-                );
-            }
-            checkHandler<ResourceHandler>(label, handler);
-            return handler;
-        },
-    });
-}
-
-function capture<Handler>(value: unknown, kind: EntryKind<Handler>): Captured<Handler> {
-    const captured: Captured<Handler> = {handlers: new Map(), descriptors: []};
-    for (const [index, entry] of entries<McpSchemaTool | McpResource>(kind.option, value)) {
-        const at = `${kind.option}[${index}]`;
-        if (!isObject(entry))
-            throw new TypeError(`createMcpStdioServer: ${at} must be an object, got ${describe(entry)}`);
-        const {handler, ...descriptor} = entry;
-        const key = descriptor[kind.key];
-        if (typeof key !== 'string' || key === '') {
-            throw new TypeError(
-                `createMcpStdioServer: ${at} needs a non-empty "${kind.key}" string, got ${describe(key)}`,
-            );
-        }
-        const label = `${at} (${JSON.stringify(key)})`;
-        const served = kind.check(label, key, descriptor, handler);
-        if (captured.handlers.has(key)) {
-            throw new TypeError(`createMcpStdioServer: ${label} ${kind.repeated}`);
-        }
-        captured.handlers.set(key, served);
-        captured.descriptors.push(toJson(descriptor, label));
-    }
-    return captured;
-}
-
-function checkHandler<Handler>(label: string, handler: unknown): asserts handler is Handler {
-    if (typeof handler !== 'function') {
-        throw new TypeError(
-            `createMcpStdioServer: ${label} needs a "handler" function, got ${describe(handler)}`,
-        );
-    }
-}
-
-function objectSchema(label: string, field: string, schema: unknown, required: boolean): void {
-    if (schema === undefined && !required) return;
-    if (!isObject(schema) || schema.type !== 'object') {
-        throw new TypeError(
-            `createMcpStdioServer: ${label} needs "${field}" to be a JSON Schema object with "type": "object", ` +
-                `got ${describe(schema)}`,
-        );
-    }
-}
-
-function anySchema(label: string, schema: unknown): void {
-    if (schema === undefined || isObject(schema)) return;
-    throw new TypeError(
-        `createMcpStdioServer: ${label} needs "outputSchema" to be a JSON Schema object, got ${describe(schema)}`,
-    );
 }

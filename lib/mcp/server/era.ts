@@ -14,6 +14,7 @@
  */
 import type {JsonObject} from '../../jsonrpc/records.js';
 import {isObject} from '../../jsonrpc/records.js';
+import {memoByObject} from '../../util/memo.js';
 import {SERVER_INFO_KEY} from '../protocol/meta.js';
 import type {Catalog} from './catalog.js';
 import {ErrorCode} from './errors.js';
@@ -56,26 +57,8 @@ export class ResultProblem {
  * Each catalog's eras, built once: the HTTP transport makes a session for every modern request, and
  * an era's fixed results are the whole serialized catalog.
  */
-const legacyEras = new WeakMap<Catalog, Era>();
-const modernEras = new WeakMap<Catalog, Era>();
-
-export function legacyEra(catalog: Catalog): Era {
-    let era = legacyEras.get(catalog);
-    if (era === undefined) {
-        era = buildLegacyEra(catalog);
-        legacyEras.set(catalog, era);
-    }
-    return era;
-}
-
-export function modernEra(catalog: Catalog): Era {
-    let era = modernEras.get(catalog);
-    if (era === undefined) {
-        era = buildModernEra(catalog);
-        modernEras.set(catalog, era);
-    }
-    return era;
-}
+export const legacyEra: (catalog: Catalog) => Era = memoByObject(buildLegacyEra);
+export const modernEra: (catalog: Catalog) => Era = memoByObject(buildModernEra);
 
 function buildLegacyEra(catalog: Catalog): Era {
     return {

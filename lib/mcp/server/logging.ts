@@ -9,6 +9,7 @@
  * is withdrawn, so nothing of a cancelled request is written after the cancel. Unlike progress, a
  * newer message never replaces an older one: each is a record of its own.
  */
+import type {RequestId} from '../../jsonrpc/records.js';
 import {QueueSlot} from '../../jsonrpc/writer.js';
 import {describe} from '../../util/describe.js';
 import {LOGGING_LEVELS, levelRank} from '../protocol/log-levels.js';
@@ -29,6 +30,8 @@ export interface LogWire {
 
 /** What a log needs to know of its call. */
 export interface LogSource {
+    /** The request the messages are about. */
+    readonly requestId: RequestId;
     /** The request has not settled, been answered or been cancelled. */
     readonly open: boolean;
 }
@@ -89,6 +92,7 @@ export class Log {
         this.#wire.output.sendLatest(
             `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"${level}"${name},"data":${json}}}\n`,
             slot,
+            this.#source.requestId,
         );
         // A slot of an older generation than this one was handed to the stream: nothing to withdraw.
         if (slot.generation !== -1) {

@@ -9,8 +9,12 @@ import type {QueueSlot} from '../../jsonrpc/writer.js';
 export interface SessionOutput {
     /** Sends one whole JSON-RPC record, line feed included. */
     send(record: string): void;
-    /** Sends one whole record in `slot`, over the one still waiting there (`RecordWriter#writeLatest`). */
-    sendLatest(record: string, slot: QueueSlot): void;
+    /**
+     * Sends one whole record in `slot`, over the one still waiting there (`RecordWriter#writeLatest`).
+     * `relatedId`: the client's request this notification is about, for a transport with a channel
+     * per request.
+     */
+    sendLatest(record: string, slot: QueueSlot, relatedId?: RequestId): void;
     /** Drops the record still waiting in `slot`, if any (`RecordWriter#withdraw`). */
     withdraw(slot: QueueSlot): void;
     /**

@@ -113,7 +113,7 @@ export class ProgressReporter {
         let record = `${head}${progress}`;
         if (total !== undefined) record += `,"total":${total}`;
         if (message !== undefined) record += `,"message":${JSON.stringify(message)}`;
-        this.#output.sendLatest(`${record}}}\n`, this.#slot);
+        this.#output.sendLatest(`${record}}}\n`, this.#slot, this.#source.requestId);
         return true;
     }
 

@@ -6,8 +6,9 @@ import {isObject} from '../../jsonrpc/records.js';
 import {describe} from '../../util/describe.js';
 import {captureCompleters} from './completers.js';
 import type {Completer, McpPrompt, PromptArgument, PromptHandler} from './feature-types.js';
+import {checkHandler, keyedEntries} from './option-entries.js';
 import {schemaArguments, validatedPrompt} from './schema-prompt.js';
-import {entries, toJson} from './settings.js';
+import {toJson} from './settings.js';
 import {isStandardSchema} from './standard-schema.js';
 
 export interface PromptEntry {
@@ -32,23 +33,9 @@ export function capturePrompts(prompts: unknown): CapturedPrompts {
     const captured = new Map<string, PromptEntry>();
     const descriptors: string[] = [];
     let completes = false;
-    for (const [index, entry] of entries<McpPrompt>('prompts', prompts)) {
-        const at = `prompts[${index}]`;
-        if (!isObject(entry))
-            throw new TypeError(`createMcpStdioServer: ${at} must be an object, got ${describe(entry)}`);
+    for (const {entry, key: name, label} of keyedEntries<McpPrompt>('prompts', prompts, 'name')) {
         const {handler, complete, ...descriptor} = entry;
-        const name = descriptor.name;
-        if (typeof name !== 'string' || name === '') {
-            throw new TypeError(
-                `createMcpStdioServer: ${at} needs a non-empty "name" string, got ${describe(name)}`,
-            );
-        }
-        const label = `${at} (${JSON.stringify(name)})`;
-        if (typeof handler !== 'function') {
-            throw new TypeError(
-                `createMcpStdioServer: ${label} needs a "handler" function, got ${describe(handler)}`,
-            );
-        }
+        checkHandler<PromptHandler>(label, handler);
         if (captured.has(name)) {
             throw new TypeError(
                 `createMcpStdioServer: ${label} repeats a prompt name; each prompt name must be unique`,

@@ -4,10 +4,9 @@
  */
 import {isObject} from '../../jsonrpc/records.js';
 import {ErrorCode, McpProtocolError} from './errors.js';
-import {ServerFault} from './fault.js';
 import type {PromptArgument, PromptHandler} from './feature-types.js';
 import type {StandardResult, StandardSchemaV1} from './standard-schema.js';
-import {convertStandardSchema, formatIssues, isThenable} from './standard-schema.js';
+import {convertStandardSchema, formatIssues, validateArguments} from './standard-schema.js';
 
 /** The argument list a schema stands for, in the order of its properties. */
 export function schemaArguments(label: string, schema: StandardSchemaV1): PromptArgument[] {
@@ -52,25 +51,9 @@ export function validatedPrompt(
     schema: StandardSchemaV1,
     handler: PromptHandler,
 ): PromptHandler {
-    return (args, context) => {
-        let result: StandardResult<unknown> | Promise<StandardResult<unknown>>;
-        try {
-            result = schema['~standard'].validate(args);
-        } catch (error) {
-            throw new ServerFault('the validate of its arguments schema threw', error);
-        }
-        if (!isThenable(result)) return proceed(name, handler, result, context);
-        return Promise.resolve(result).then(
-            (settled) => {
-                // Cancelled while validating: the handler never starts, the call ends as aborted.
-                if (context.signal.aborted) throw context.signal.reason;
-                return proceed(name, handler, settled, context);
-            },
-            (error: unknown) => {
-                throw new ServerFault('the validate of its arguments schema rejected', error);
-            },
-        );
-    };
+    const next = (result: StandardResult<unknown>, context: Parameters<PromptHandler>[1]) =>
+        proceed(name, handler, result, context);
+    return (args, context) => validateArguments(schema, 'its arguments schema', args, context, next);
 }
 
 function proceed(

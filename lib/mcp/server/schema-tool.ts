@@ -12,6 +12,7 @@ import {
     formatPath,
     isStandardSchema,
     isThenable,
+    validateArguments,
     validateThen,
 } from './standard-schema.js';
 import type {CallToolResult, HandlerContext, JsonObject, ToolHandler} from './types.js';
@@ -86,25 +87,9 @@ function wrap(
                   return Promise.resolve(result).then((settled) => checkOutput(output, settled));
               };
     if (input === undefined) return run;
-    return (args, context) => {
-        let result: StandardResult<unknown> | Promise<StandardResult<unknown>>;
-        try {
-            result = input['~standard'].validate(args);
-        } catch (error) {
-            throw new ServerFault('the validate of its inputSchema threw', error);
-        }
-        if (!isThenable(result)) return proceed(name, run, result, context);
-        return Promise.resolve(result).then(
-            (settled) => {
-                // Cancelled while validating: the handler never starts, the call ends as aborted.
-                if (context.signal.aborted) throw context.signal.reason;
-                return proceed(name, run, settled, context);
-            },
-            (error: unknown) => {
-                throw new ServerFault('the validate of its inputSchema rejected', error);
-            },
-        );
-    };
+    const next = (result: StandardResult<unknown>, context: HandlerContext<'tools/call'>) =>
+        proceed(name, run, result, context);
+    return (args, context) => validateArguments(input, 'its inputSchema', args, context, next);
 }
 
 function proceed(

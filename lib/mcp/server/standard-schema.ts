@@ -3,6 +3,7 @@
  * `~standard.validate` and, when it also carries `~standard.jsonSchema`, converts itself to JSON
  * Schema. Nothing here imports a schema library.
  */
+import {ServerFault} from './fault.js';
 
 /** A key of an issue's path: a bare property key, or an object holding one. */
 export type StandardPathSegment = PropertyKey | {readonly key: PropertyKey};
@@ -131,6 +132,37 @@ export function validateThen<Output, Next>(
     const result = schema['~standard'].validate(value);
     if (isThenable(result)) return Promise.resolve(result).then(next) as Promise<Awaited<Next>>;
     return next(result);
+}
+
+/**
+ * Validates a request's arguments for a handler wrapper and hands the result to `next`, as
+ * `validateThen` does: a `validate` that throws or rejects is a `ServerFault` naming `schemaName`
+ * ("its inputSchema"), and a request cancelled while an asynchronous validation was pending ends
+ * as aborted, its handler never started.
+ */
+export function validateArguments<Context extends {readonly signal: AbortSignal}, Next>(
+    schema: StandardSchemaV1,
+    schemaName: string,
+    args: unknown,
+    context: Context,
+    next: (result: StandardResult<unknown>, context: Context) => Next,
+): Next | Promise<Awaited<Next>> {
+    let result: StandardResult<unknown> | Promise<StandardResult<unknown>>;
+    try {
+        result = schema['~standard'].validate(args);
+    } catch (error) {
+        throw new ServerFault(`the validate of ${schemaName} threw`, error);
+    }
+    if (!isThenable(result)) return next(result, context);
+    return Promise.resolve(result).then(
+        (settled) => {
+            if (context.signal.aborted) throw context.signal.reason;
+            return next(settled, context);
+        },
+        (error: unknown) => {
+            throw new ServerFault(`the validate of ${schemaName} rejected`, error);
+        },
+    ) as Promise<Awaited<Next>>;
 }
 
 export function isThenable(value: unknown): value is PromiseLike<unknown> {

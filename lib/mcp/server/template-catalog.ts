@@ -2,11 +2,11 @@
  * The `resourceTemplates` option, captured once: each template parsed, its handler and completers,
  * and its descriptor serialized exactly as authored less `handler` and `complete`.
  */
-import {isObject} from '../../jsonrpc/records.js';
 import {describe} from '../../util/describe.js';
 import {captureCompleters} from './completers.js';
 import type {Completer, McpResourceTemplate, TemplateHandler} from './feature-types.js';
-import {entries, toJson} from './settings.js';
+import {checkHandler, keyedEntries} from './option-entries.js';
+import {toJson} from './settings.js';
 import {UriTemplate} from './uri-template.js';
 
 export interface TemplateEntry {
@@ -28,18 +28,12 @@ export function captureTemplates(templates: unknown): CapturedTemplates {
     const captured: TemplateEntry[] = [];
     const descriptors: string[] = [];
     let completes = false;
-    for (const [index, entry] of entries<McpResourceTemplate>('resourceTemplates', templates)) {
-        const at = `resourceTemplates[${index}]`;
-        if (!isObject(entry))
-            throw new TypeError(`createMcpStdioServer: ${at} must be an object, got ${describe(entry)}`);
+    for (const {entry, key: source, label} of keyedEntries<McpResourceTemplate>(
+        'resourceTemplates',
+        templates,
+        'uriTemplate',
+    )) {
         const {handler, complete, ...descriptor} = entry;
-        const source = descriptor.uriTemplate;
-        if (typeof source !== 'string' || source === '') {
-            throw new TypeError(
-                `createMcpStdioServer: ${at} needs a non-empty "uriTemplate" string, got ${describe(source)}`,
-            );
-        }
-        const label = `${at} (${JSON.stringify(source)})`;
         let template: UriTemplate;
         try {
             template = new UriTemplate(source);
@@ -53,11 +47,7 @@ export function captureTemplates(templates: unknown): CapturedTemplates {
                 `createMcpStdioServer: ${label} needs a "name" string, got ${describe(descriptor.name)}`,
             );
         }
-        if (typeof handler !== 'function') {
-            throw new TypeError(
-                `createMcpStdioServer: ${label} needs a "handler" function, got ${describe(handler)}`,
-            );
-        }
+        checkHandler<TemplateHandler>(label, handler);
         if (captured.some((other) => other.template.template === source)) {
             throw new TypeError(
                 `createMcpStdioServer: ${label} repeats a uriTemplate; each template must be unique`,

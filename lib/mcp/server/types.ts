@@ -106,6 +106,18 @@ export interface HandlerContext<Method extends HandlerMethod = HandlerMethod> ex
     readonly clientCapabilities: JsonObject;
     /** The revision answered to `initialize`, or the one this 2026-07-28 request names. */
     readonly protocolVersion: string;
+    /**
+     * The HTTP request that carried this call, when it came through `arcane-os/mcp/http` (the POST
+     * of this request, in either era): read its headers to decide per call, a bearer token or a
+     * tenant header, say. Absent over stdio.
+     */
+    readonly http?: HttpRequestInfo;
+}
+
+/** What a handler sees of the HTTP request that carried its call (`context.http`). */
+export interface HttpRequestInfo {
+    /** The request's headers, as the fetch handler received them. */
+    readonly headers: Headers;
 }
 
 export type ToolHandler = (

@@ -3,7 +3,7 @@
  * prompts to one MCP client over stdio. Importing this module starts nothing.
  */
 
-export {Utf8DecodeError} from '../../jsonrpc/framing.js';
+export {Utf8DecodeError} from '../../jsonrpc/utf8-error.js';
 export {MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS} from '../protocol/versions.js';
 export {McpAnswerError, McpAskError} from '../server/asking/errors.js';
 export type * from '../server/catalog-types.js';

@@ -9,12 +9,12 @@
  * `AggregateError` of every failure once the owned work has settled and the input is stopped.
  */
 import type {Readable, Writable} from 'node:stream';
-import {Utf8DecodeError} from '../../jsonrpc/framing.js';
 import type {RequestId} from '../../jsonrpc/records.js';
 import {isObject, isRequestId} from '../../jsonrpc/records.js';
+import {Utf8DecodeError} from '../../jsonrpc/utf8-error.js';
 import {RecordWriter} from '../../jsonrpc/writer.js';
 import {describe} from '../../util/describe.js';
-import {checkKnownKeys} from '../../util/options.js';
+import {cancelPendingOf, checkKnownKeys} from '../../util/options.js';
 import type {Catalog} from '../server/catalog.js';
 import {buildCatalog} from '../server/catalog.js';
 import {formatDiagnostic} from '../server/diagnostics.js';
@@ -153,16 +153,7 @@ class StdioServer implements McpStdioServer {
     }
 
     close(options?: CloseOptions): Promise<void> {
-        if (options !== undefined && !isObject(options)) {
-            throw new TypeError(`server.close(options) needs an options object, got ${describe(options)}`);
-        }
-        const cancelPending = options?.cancelPending;
-        if (cancelPending !== undefined && typeof cancelPending !== 'boolean') {
-            throw new TypeError(
-                `server.close(): cancelPending must be a boolean, got ${describe(cancelPending)}`,
-            );
-        }
-        if (cancelPending === true && this.#state !== 'closed') {
+        if (cancelPendingOf('server', options) && this.#state !== 'closed') {
             this.#started?.session.calls.cancelAll(
                 new DOMException('The MCP session was closed with cancelPending: true', 'AbortError'),
             );

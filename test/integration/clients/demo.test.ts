@@ -8,7 +8,7 @@ import {test} from 'node:test';
 import {REPO_ROOT} from '../../helpers/paths.js';
 import {runNode} from '../../helpers/process.js';
 
-test('the demo drives the observatory, then the star atlas, with the SDK client, prints its transcript and exits 0', {
+test('the demo drives the observatory (a destructive tool confirmed by the user included), then the star atlas, with the SDK client, prints its transcript and exits 0', {
     timeout: 60_000,
 }, async () => {
     const {code, stdout, stderr} = await runNode([join(REPO_ROOT, 'scripts/demo.mjs')], {cwd: REPO_ROOT});
@@ -20,6 +20,7 @@ test('the demo drives the observatory, then the star atlas, with the SDK client,
         '← observatory 1.0.0, protocol revision 2025-11-25',
         '  offers: resources, tools',
         '  sky.tonight      What can be seen from the observatory tonight. [outputSchema, icon]',
+        "  journal.delete   Delete one night's entry from the observing journal, once the user confirms.",
         '  observatory://plates/m31.png  image/png  Photographic plate of M31',
         '← text: La Palma: Moon, Jupiter, Saturn visible; seeing 4/5.',
         '  structuredContent (the client checked it against outputSchema): ' +
@@ -38,6 +39,23 @@ test('the demo drives the observatory, then the star atlas, with the SDK client,
         '→ notifications/cancelled  (the client aborted its AbortSignal with "the user pressed stop")',
         "  callTool rejected with the client's own local error (the server sent nothing): MCP error -32001: the user pressed stop",
         '→ ping  ← answered, and still no response to request 8: a cancelled request is never answered',
+        'journal.delete is destructive: its handler asks the user to confirm before it deletes anything.',
+        ...[
+            [
+                '  → the user answers decline',
+                'Nothing was deleted: the user chose "decline". The journal keeps 2 entries: 2026-11-28, 2026-11-29.',
+            ],
+            [
+                '  → the user answers accept {"confirm":true}',
+                'Deleted the entry of 2026-11-28. The journal keeps 1 entry: 2026-11-29.',
+            ],
+        ].flatMap(([answer, result]) => [
+            '→ tools/call journal.delete {"date":"2026-11-28"}',
+            '  ← elicitation/create: Delete the journal entry of 2026-11-28 ("Jupiter: the Great Red Spot crossed the meridian at 23:10.")? This cannot be undone.',
+            '    form field confirm: boolean "Delete the entry", default false',
+            answer as string,
+            `← text: ${result}`,
+        ]),
         "→ close: the client ends the server's stdin, and the server drains and exits",
         'arcane-os/mcp/stdio demo, part two: the SDK client runs "node examples/star-atlas.mjs"',
         '← star-atlas 1.0.0',

@@ -114,7 +114,7 @@ test(
             assert.equal(client.protocolVersion, '2025-11-25');
             assert.deepEqual(
                 (await client.listTools()).map((tool) => tool.name),
-                ['sky.tonight', 'sky.gallery', 'telescope.point', 'sky.survey'],
+                ['sky.tonight', 'sky.gallery', 'telescope.point', 'sky.survey', 'journal.delete'],
             );
             assert.deepEqual(readToolResult(await client.callTool('sky.tonight', {site: 'Ridge'})), {
                 site: 'Ridge',
@@ -202,7 +202,7 @@ test(
                 allowed.map((s) => s.step),
                 ['connect', 'listTools', 'close'],
             );
-            assert.equal((allowed[1]?.value as unknown[] | undefined)?.length, 4);
+            assert.equal((allowed[1]?.value as unknown[] | undefined)?.length, 5);
             const refused = await run('wrong');
             assert.equal(refused.length, 1);
             assert.equal(refused[0]?.error?.name, 'McpConnectionError');

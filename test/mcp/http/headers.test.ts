@@ -145,4 +145,16 @@ describe('the 2026-07-28 request headers', () => {
         // A header no tool declares passes through untouched.
         assert.equal((await call({}, {'mcp-param-other': 'x'})).status, 200);
     });
+
+    test('a method named like an Object.prototype member is not a named method: 404, not a header mismatch', async () => {
+        const {handler} = makeHandler();
+        for (const method of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) {
+            const request = modern(1, method, {name: 'echo'}, {'mcp-name': 'x'});
+            assert.deepEqual(await read(await handler.fetch(request)), [
+                404,
+                'application/json',
+                errorBody(1, -32601, `Method not found: ${JSON.stringify(method)}`),
+            ]);
+        }
+    });
 });

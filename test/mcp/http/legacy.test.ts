@@ -149,33 +149,69 @@ describe('the legacy era over HTTP', () => {
         assert.equal(handler.sessionCount, 0);
     });
 
-    test('maxSessions evicts the least recently used idle session, and refuses 503 when all are busy', async () => {
+    test('maxSessions refuses a new session 503 with Retry-After rather than end an idle one', async (t) => {
+        t.mock.timers.enable({apis: ['Date', 'setTimeout'], now: 1_000_000});
         const ended: SessionEndInfo[] = [];
         const {handler, gate} = makeHandler(new Gate(), {
             maxSessions: 2,
+            sessionIdleTimeoutMs: 60_000,
             onSessionEnd: (info) => void ended.push(info),
         });
         const a = await open(handler);
+        t.mock.timers.tick(10_000);
         const b = await open(handler);
-        await handler.fetch(inSession(a, {jsonrpc: '2.0', id: 1, method: 'ping'}));
-        const c = await open(handler);
-        assert.deepEqual(ended, [{sessionId: b, reason: 'evicted'}]);
+        const refuse = async (id: number, seconds: number) =>
+            assert.deepEqual(await read(await handler.fetch(post(initializeBody(id)))), [
+                503,
+                'application/json',
+                errorBody(
+                    id,
+                    -32603,
+                    `Too many sessions: all 2 are in use (maxSessions) and none has been idle for the idle timeout; retry in ${seconds} s`,
+                ),
+            ]);
+        // Both idle: the first to expire is a, 50 s from now.
+        await refuse(7, 50);
+        const refused = await handler.fetch(post(initializeBody(8)));
+        assert.equal(refused.headers.get('retry-after'), '50');
+        await refused.text();
+        // A request restarts a's clock: b now expires first, 58.5 s from now, rounded up.
+        t.mock.timers.tick(1_500);
+        await (await handler.fetch(inSession(a, {jsonrpc: '2.0', id: 1, method: 'ping'}))).text();
+        await refuse(9, 59);
+        // Every session busy: one that turns idle now expires after a full timeout.
         const busyA = handler.fetch(
-            inSession(a, {jsonrpc: '2.0', id: 1, method: 'tools/call', params: {name: 'wait'}}),
+            inSession(a, {jsonrpc: '2.0', id: 2, method: 'tools/call', params: {name: 'wait'}}),
         );
-        const busyC = handler.fetch(
-            inSession(c, {jsonrpc: '2.0', id: 1, method: 'tools/call', params: {name: 'wait'}}),
+        const busyB = handler.fetch(
+            inSession(b, {jsonrpc: '2.0', id: 2, method: 'tools/call', params: {name: 'wait'}}),
         );
         await gate.started(2);
-        const refused = await handler.fetch(post(initializeBody(9)));
-        assert.deepEqual(await read(refused), [
-            503,
-            'application/json',
-            errorBody(9, -32603, 'Too many sessions: all 2 are busy (maxSessions); retry later'),
-        ]);
+        await refuse(10, 60);
         gate.release(0, text('a'));
-        gate.release(1, text('c'));
-        await Promise.all([busyA, busyC]);
+        gate.release(1, text('b'));
+        await Promise.all([busyA, busyB]);
+        assert.deepEqual(ended, []);
+        assert.equal(handler.sessionCount, 2);
+        await handler.close();
+    });
+
+    test('at maxSessions, a session idle past its timeout whose timer has not run yet makes room', async (t) => {
+        t.mock.timers.enable({apis: ['Date'], now: 5_000_000});
+        const ended: SessionEndInfo[] = [];
+        const {handler} = makeHandler(new Gate(), {
+            maxSessions: 1,
+            sessionIdleTimeoutMs: 1_000,
+            onSessionEnd: (info) => void ended.push(info),
+        });
+        const a = await open(handler);
+        // The clock moves on, and the unref'd real timer has had no turn yet.
+        t.mock.timers.setTime(5_001_000);
+        const b = await open(handler);
+        assert.deepEqual(ended, [{sessionId: a, reason: 'expired'}]);
+        assert.equal(handler.sessionCount, 1);
+        await handler.close();
+        assert.deepEqual(ended.at(-1), {sessionId: b, reason: 'closed'});
     });
 
     test('answers as SSE when progress comes first, routed by token to its own request', async () => {

@@ -156,4 +156,47 @@ describe('the Node http adapter', () => {
         server.close();
         server.closeAllConnections();
     });
+
+    test('writes each Set-Cookie as a header of its own, and joins nothing else differently', async () => {
+        const cookies = ['a=1; Path=/', 'b=2; Expires=Wed, 21 Oct 2037 07:28:00 GMT; HttpOnly'];
+        const served = await serveNodeHttp({
+            fetch: async () => {
+                const headers = new Headers({'content-type': 'text/plain'});
+                for (const cookie of cookies) headers.append('set-cookie', cookie);
+                headers.append('x-list', 'one');
+                headers.append('x-list', 'two');
+                return new Response('ok', {status: 200, headers});
+            },
+        });
+        try {
+            const {rawHeaders, body} = await new Promise<{rawHeaders: string[]; body: string}>(
+                (resolve, reject) => {
+                    httpRequest(served.url, (response) => {
+                        let text = '';
+                        response.setEncoding('utf8').on('data', (chunk: string) => {
+                            text += chunk;
+                        });
+                        response.on('end', () => resolve({rawHeaders: response.rawHeaders, body: text}));
+                    })
+                        .on('error', reject)
+                        .end();
+                },
+            );
+            assert.equal(body, 'ok');
+            const pairs: [string, string][] = [];
+            for (let index = 0; index < rawHeaders.length; index += 2) {
+                pairs.push([(rawHeaders[index] as string).toLowerCase(), rawHeaders[index + 1] as string]);
+            }
+            assert.deepEqual(
+                pairs.filter(([name]) => name === 'set-cookie' || name === 'x-list'),
+                [
+                    ['set-cookie', cookies[0]],
+                    ['set-cookie', cookies[1]],
+                    ['x-list', 'one, two'],
+                ],
+            );
+        } finally {
+            await served.close();
+        }
+    });
 });

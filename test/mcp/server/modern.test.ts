@@ -11,13 +11,10 @@ import {Gate} from '../../helpers/deferred.js';
 import {text, tool} from '../../helpers/session.js';
 import type {Harness} from '../../helpers/streams.js';
 import {answer, finish, harness, lines} from '../../helpers/streams.js';
+import {META, modern} from '../../helpers/wire.js';
 
 const SERVER_INFO = {name: 'modern-test', version: '1.0.0'};
 const IDENTITY = '"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"modern-test","version":"1.0.0"}}';
-const META = {
-    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-    'io.modelcontextprotocol/clientCapabilities': {},
-};
 
 function options(extra: Partial<McpStdioServerOptions> = {}): McpStdioServerOptions {
     return {
@@ -33,17 +30,6 @@ function options(extra: Partial<McpStdioServerOptions> = {}): McpStdioServerOpti
         resources: [{uri: 'pantry://r', name: 'r', handler: ({uri}) => ({contents: [{uri, text: 'R'}]})}],
         ...extra,
     };
-}
-
-/** Sends a request with the modern envelope (plus `meta`), returns its answer's raw line. */
-function modern(
-    h: Harness,
-    id: number | string,
-    method: string,
-    params: object = {},
-    meta: object = {},
-): Promise<string> {
-    return answer(h, {jsonrpc: '2.0', id, method, params: {...params, _meta: {...META, ...meta}}});
 }
 
 describe('server/discover', () => {

@@ -78,3 +78,20 @@ test('calls counts a running handler, waits for its answer and cancels it with t
     assert.equal(session.calls.inUse('a'), false);
     assert.deepEqual(output.records, []);
 });
+
+test('the sessions of one catalog share its method tables; another catalog gets its own', () => {
+    const options: Partial<McpStdioServerOptions> = {
+        serverInfo: {name: 't', version: '1'},
+        logging: true,
+        prompts: [{name: 'greet', handler: () => ({messages: []})}],
+    };
+    const catalog = buildCatalog(options as McpStdioServerOptions);
+    const first = new Session(catalog, new Recorded());
+    const second = new Session(catalog, new Recorded());
+    assert.equal(second.methods, first.methods);
+    assert.equal(first.methods.legacy.has('prompts/get'), true);
+    assert.equal(first.methods.legacy.has('logging/setLevel'), true);
+    const other = new Session(buildCatalog(options as McpStdioServerOptions), new Recorded());
+    assert.notEqual(other.methods, first.methods);
+    assert.deepEqual([...other.methods.legacy.keys()], [...first.methods.legacy.keys()]);
+});

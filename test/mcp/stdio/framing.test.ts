@@ -1,7 +1,7 @@
 /** Framing through the stdio server: records fed in pieces, oversized records and invalid bytes on the wire. */
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
-import {Utf8DecodeError} from '../../../lib/jsonrpc/framing.js';
+import {Utf8DecodeError} from '../../../lib/jsonrpc/utf8-error.js';
 import {harness} from '../../helpers/streams.js';
 
 const bytes = (text: string): Buffer => Buffer.from(text, 'utf8');

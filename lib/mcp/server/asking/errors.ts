@@ -1,4 +1,9 @@
-/** The errors a handler's question can reject with, besides its own signal's reason. */
+/**
+ * The errors a handler's question can reject with, besides its own signal's reason. Both are
+ * branded: `McpAskError.is(error)` recognizes one from any copy of this package, where
+ * `instanceof` sees only its own copy's class.
+ */
+import {BrandedError, brand} from '../../../util/branded-error.js';
 
 /**
  * Why a question was not answered, in `code`:
@@ -22,19 +27,8 @@ export type AskErrorCode =
     | 'invalid-response'
     | 'request-answered';
 
-export class McpAskError extends Error {
-    override name = 'McpAskError';
-    readonly code: AskErrorCode;
-
-    constructor(code: AskErrorCode, message: string) {
-        super(message);
-        this.code = code;
-    }
-}
-
 /** The client answered a question with a JSON-RPC error: its `code`, `message` and `data`. */
-export class McpAnswerError extends Error {
-    override name = 'McpAnswerError';
+export class McpAnswerError extends BrandedError {
     readonly code: number;
     /** The question's method: `elicitation/create`, `sampling/createMessage` or `roots/list`. */
     readonly method: string;
@@ -47,3 +41,16 @@ export class McpAnswerError extends Error {
         if (data !== undefined) this.data = data;
     }
 }
+
+/** A question was not answered, for the reason `code` names. */
+export class McpAskError extends BrandedError {
+    readonly code: AskErrorCode;
+
+    constructor(code: AskErrorCode, message: string) {
+        super(message);
+        this.code = code;
+    }
+}
+
+brand(McpAskError, 'arcane-os/mcp/server', 'McpAskError');
+brand(McpAnswerError, 'arcane-os/mcp/server', 'McpAnswerError');

@@ -53,7 +53,8 @@ export interface CreateMessageResult {
     role: 'user' | 'assistant';
     content: JsonObject | JsonObject[];
     model: string;
-    stopReason?: string;
+    /** Why the model stopped: one of the four names the spec gives, or any other string. */
+    stopReason?: 'endTurn' | 'stopSequence' | 'maxTokens' | 'toolUse' | (string & {});
     [key: string]: unknown;
 }
 

@@ -2,6 +2,7 @@
  * The method tables: which requests each era serves, and which handler serves each. A method
  * missing from the table of the request's era is answered `-32601`.
  */
+import {memoByObject} from '../../../util/memo.js';
 import type {Catalog} from '../catalog.js';
 import {complete} from './completion.js';
 import type {MethodEntry, MethodHandler, MethodTables} from './dispatch.js';
@@ -47,9 +48,11 @@ const BASE: MethodTables = Object.freeze({legacy: LEGACY_METHODS, modern: MODERN
 /**
  * The tables of one catalog: prompts, completion and `logging/setLevel` exist only where their
  * option asks for them, so a server without them answers those methods `-32601`, as before they
- * existed.
+ * existed. Built once per catalog: the HTTP transport makes a session for every modern request.
  */
-export function methodTables(catalog: Catalog): MethodTables {
+export const methodTables: (catalog: Catalog) => MethodTables = memoByObject(buildTables);
+
+function buildTables(catalog: Catalog): MethodTables {
     const added: [string, MethodEntry][] = [];
     if (catalog.prompts.size > 0) {
         added.push(['prompts/list', entry(promptsList)], ['prompts/get', entry(promptsGet)]);
