@@ -15,16 +15,6 @@ import type {OutgoingEvents, OutgoingTerms, OutgoingWriter, WaitingRequest} from
 import type {JsonObject, RequestId} from './records.js';
 import type {Response} from './response.js';
 
-export type {
-    CancelReasons,
-    OutgoingErrors,
-    OutgoingEvents,
-    OutgoingTerms,
-    OutgoingWriter,
-    RemoteErrorObject,
-    WaitingRequest,
-} from './outgoing-types.js';
-
 export interface OutgoingOptions {
     /** Starts every id, a string the peer's own ids never start with; without it ids are 1, 2, 3 … */
     readonly prefix?: string | undefined;

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import {EventEmitter, once} from 'node:events';
 import {test} from 'node:test';
-import type {OutgoingTerms, OutgoingWriter, WaitingRequest} from '../../lib/jsonrpc/outgoing.js';
 import {OutgoingRequests} from '../../lib/jsonrpc/outgoing.js';
+import type {OutgoingTerms, OutgoingWriter, WaitingRequest} from '../../lib/jsonrpc/outgoing-types.js';
 import {readResponse} from '../../lib/jsonrpc/response.js';
 
 interface Written {

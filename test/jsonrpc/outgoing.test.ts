@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import {EventEmitter, once} from 'node:events';
 import {test} from 'node:test';
-import type {RemoteErrorObject} from '../../lib/jsonrpc/outgoing.js';
 import {OutgoingRequests} from '../../lib/jsonrpc/outgoing.js';
+import type {RemoteErrorObject} from '../../lib/jsonrpc/outgoing-types.js';
 
 function registry(): {outgoing: OutgoingRequests; sent: string[]; written: EventEmitter} {
     const sent: string[] = [];

@@ -20,6 +20,8 @@ import type {
 } from '../protocol/types.js';
 import type {ServerRequestHandlers} from './answering.js';
 import type {VersionNegotiation} from './era.js';
+import type {McpSubscription} from './listen.js';
+import type {ListenFilter} from './listen-filter.js';
 import type {NotificationOptions} from './notifications.js';
 import type {CallToolOptions, RequestOptions} from './options.js';
 import type {McpProtocolErrorEvent} from './stray.js';
@@ -73,6 +75,8 @@ export interface McpClient {
     subscribeResource(uri: string, options?: RequestOptions): Promise<void>;
     /** Withdraws a `subscribeResource`. */
     unsubscribeResource(uri: string, options?: RequestOptions): Promise<void>;
+    /** 2026-07-28: opens a `subscriptions/listen` subscription; resolves once it is acknowledged. */
+    listen(filter: ListenFilter, options?: RequestOptions): Promise<McpSubscription>;
     /** Ends the session and the transport. Idempotent: every call returns the same promise. */
     close(): Promise<void>;
 }

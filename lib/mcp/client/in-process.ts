@@ -22,7 +22,7 @@ import {checkKeys, checkNumber, DEFAULT_MAX_MESSAGE_BYTES} from '../../util/opti
 import type {McpClient} from './client-types.js';
 import type {McpClientCommonOptions} from './connect-types.js';
 import {McpConnectionError} from './errors.js';
-import {readLines} from './lines.js';
+import {readLines, sendLine} from './lines.js';
 import {openSession} from './session.js';
 import {COMMON_OPTION_NAMES, sessionSettings} from './settings.js';
 import {checkStderr, DEFAULT_EXIT_GRACE_MS, GRACE_RULE, LINE_BYTES_RULE} from './stdio-options.js';
@@ -138,12 +138,9 @@ class InProcessTransport implements ClientTransport {
     }
 
     send(message: JsonObject): Promise<void> {
-        const writer = this.#writer as RecordWriter;
-        if (this.#closing !== undefined || this.#serverClosed || writer.failed) {
-            return Promise.reject(new McpConnectionError('The in-process MCP server is not accepting input'));
-        }
-        writer.write(`${JSON.stringify(message)}\n`);
-        return Promise.resolve();
+        const accepting = this.#closing === undefined && !this.#serverClosed;
+        const refusal = 'The in-process MCP server is not accepting input';
+        return sendLine(this.#writer as RecordWriter, accepting, refusal, message);
     }
 
     negotiated(): void {}

@@ -34,6 +34,8 @@ export {MCP_CLIENT_PROTOCOL_VERSIONS} from './handshake.js';
 export type {HttpReconnectOptions, HttpTransportOptions} from './http-options.js';
 export type {InProcessServer, McpInProcessClientOptions} from './in-process.js';
 export {connectInProcess} from './in-process.js';
+export type {ListenEnd, McpSubscription} from './listen.js';
+export type {ListenFilter} from './listen-filter.js';
 export type {ListName, NotificationOptions} from './notifications.js';
 export type {CallToolOptions, RequestOptions} from './options.js';
 export {DEFAULT_MAX_TOTAL_TIMEOUT_MS} from './options.js';

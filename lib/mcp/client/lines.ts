@@ -2,11 +2,13 @@
  * Reading a server's output as lines of JSON, for the stdio and in-process transports alike: each
  * line is parsed and handed on; one that is not JSON, is over `maxMessageBytes` or is not UTF-8
  * is skipped and reported as stray (under `strict`, bytes that are not UTF-8 stop the reading,
- * since the session ends with them anyway).
+ * since the session ends with them anyway). Writing to it is one line a message.
  */
 import type {RecordSink} from '../../jsonrpc/framing.js';
 import {LineReader} from '../../jsonrpc/framing.js';
-import {McpProtocolViolationError} from './errors.js';
+import type {JsonObject} from '../../jsonrpc/records.js';
+import type {RecordWriter} from '../../jsonrpc/writer.js';
+import {McpConnectionError, McpProtocolViolationError} from './errors.js';
 import type {TransportHandlers} from './transport.js';
 
 export interface LineSettings {
@@ -83,4 +85,19 @@ export function readLines(handlers: TransportHandlers, settings: LineSettings): 
         }
     };
     return {push: (chunk) => decode(() => reader.push(chunk)), end: () => decode(() => reader.end())};
+}
+
+/**
+ * Writes `message` as one line, or rejects with `refusal` when the transport no longer takes input:
+ * it is closing (`accepting` false) or its writer failed.
+ */
+export function sendLine(
+    writer: RecordWriter,
+    accepting: boolean,
+    refusal: string,
+    message: JsonObject,
+): Promise<void> {
+    if (!accepting || writer.failed) return Promise.reject(new McpConnectionError(refusal));
+    writer.write(`${JSON.stringify(message)}\n`);
+    return Promise.resolve();
 }

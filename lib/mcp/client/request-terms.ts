@@ -2,7 +2,7 @@
  * The shapes of the client's requests: how one is sent (its terms), what the era adds to it, and
  * the hooks the session plugs into the correlation. Types only.
  */
-import type {OutgoingTerms} from '../../jsonrpc/outgoing.js';
+import type {OutgoingTerms} from '../../jsonrpc/outgoing-types.js';
 import type {JsonObject} from '../../jsonrpc/records.js';
 import type {McpProtocolViolationError} from './errors.js';
 
@@ -39,6 +39,8 @@ export interface RequestTerms extends OutgoingTerms {
     cancellable: boolean;
     /** A request that is not cancelled but may be given up: its late answer is dropped. */
     dropLateAnswer?: boolean;
+    /** Told the request's id before it is sent (a listen request's id names its subscription). */
+    onId?: (id: number) => void;
 }
 
 /** A request as the era sends it: its params with the era's additions, and its HTTP headers. */

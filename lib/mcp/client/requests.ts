@@ -14,8 +14,8 @@
  * `onStray`, which decides whether it ends the session.
  */
 
-import type {CancelReasons, OutgoingWriter, WaitingRequest} from '../../jsonrpc/outgoing.js';
 import {OutgoingRequests} from '../../jsonrpc/outgoing.js';
+import type {CancelReasons, OutgoingWriter, WaitingRequest} from '../../jsonrpc/outgoing-types.js';
 import type {JsonObject} from '../../jsonrpc/records.js';
 import {classify, isObject, isResponse} from '../../jsonrpc/records.js';
 import {readResponse} from '../../jsonrpc/response.js';
@@ -93,6 +93,7 @@ export class Requests {
     /** Writes a request the registry holds: its progress token, the era's additions, its exchange. */
     #write(request: WaitingRequest<RequestTerms>, params: JsonObject): void {
         const {id, method, terms} = request;
+        terms.onId?.(id as number);
         const wantsProgress = terms.onProgress !== undefined || terms.resetOnProgress === true;
         const tokened = wantsProgress ? withProgressToken(params, id) : params;
         const decorated = this.decorate?.(method, tokened);

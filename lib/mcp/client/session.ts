@@ -8,21 +8,8 @@
  * under `strict`, ends the session.
  */
 import type {JsonObject} from '../../jsonrpc/records.js';
-import type {
-    CompleteParams,
-    CompleteResult,
-    GetPromptResult,
-    LoggingLevel,
-    PromptDescriptor,
-    ResourceTemplateDescriptor,
-} from '../protocol/features.js';
-import type {
-    CallToolResult,
-    Implementation,
-    ReadResourceResult,
-    ResourceDescriptor,
-    ToolDescriptor,
-} from '../protocol/types.js';
+import type * as Features from '../protocol/features.js';
+import type * as Protocol from '../protocol/types.js';
 import {DEFAULT_MAX_INPUT_ROUNDS} from './answering.js';
 import type {McpClient, SessionSettings} from './client-types.js';
 import type {Negotiated} from './era.js';
@@ -30,10 +17,14 @@ import {DEFAULT_DISCOVER_TIMEOUT_MS} from './era.js';
 import type {McpClientError} from './errors.js';
 import {asConnectionError, asViolation} from './errors.js';
 import {establish} from './establish.js';
+import type {McpSubscription} from './listen.js';
+import {Listens} from './listen.js';
+import type {ListenFilter} from './listen-filter.js';
+import {ResourceListens} from './listen-resources.js';
 import type {ModernEnvelope} from './modern-meta.js';
-import {deliver} from './notifications.js';
 import type {CallToolOptions, RequestOptions} from './options.js';
 import {checkRequestOptions} from './options.js';
+import type {ListKey} from './paging.js';
 import {listAll} from './paging.js';
 import {Requests} from './requests.js';
 import type {McpProtocolErrorKind} from './stray.js';
@@ -59,6 +50,8 @@ class Session implements McpClient {
     readonly #transport: ClientTransport;
     readonly #settings: SessionSettings;
     readonly #requests: Requests;
+    readonly #listens: Listens;
+    readonly #resourceListens: ResourceListens;
     #negotiated: Negotiated | undefined;
     #envelope: ModernEnvelope | undefined;
     #closing: Promise<void> | undefined;
@@ -68,18 +61,19 @@ class Session implements McpClient {
         this.#settings = settings;
         this.#requests = new Requests(
             transport,
-            () => {
+            (error) => {
+                this.#listens.fail(error);
                 void this.close();
             },
             (kind, error, value) => this.#stray(kind, error, () => JSON.stringify(value)),
         );
-        const callbacks = settings.notifications;
-        if (callbacks !== undefined) {
-            this.#requests.onNotification = (method, params) => deliver(callbacks, method, params);
-        }
+        const callbacks = settings.notifications ?? {};
+        this.#listens = new Listens(this.#requests, () => this.era, settings.callTimeoutMs, callbacks);
+        this.#resourceListens = new ResourceListens(this.#listens);
+        this.#requests.onNotification = (method, params) => this.#listens.route(method, params);
     }
 
-    get serverInfo(): Implementation {
+    get serverInfo(): Protocol.Implementation {
         return (this.#negotiated as Negotiated).serverInfo;
     }
 
@@ -134,59 +128,46 @@ class Session implements McpClient {
         }
     }
 
-    listTools(options?: RequestOptions): Promise<ToolDescriptor[]> {
-        const checked = checkRequestOptions('client.listTools', options, this.#settings.listTimeoutMs, false);
-        const listing = listAll(this.#requests, 'tools/list', 'tools', checked) as Promise<ToolDescriptor[]>;
+    listTools(options?: RequestOptions): Promise<Protocol.ToolDescriptor[]> {
+        const listing = this.#list('client.listTools', 'tools/list', 'tools', options);
         const envelope = this.#envelope;
-        return envelope === undefined ? listing : listing.then((tools) => envelope.admitTools(tools));
+        if (envelope === undefined) return listing as Promise<Protocol.ToolDescriptor[]>;
+        return listing.then((tools) => envelope.admitTools(tools as Protocol.ToolDescriptor[]));
     }
 
-    listResources(options?: RequestOptions): Promise<ResourceDescriptor[]> {
-        const checked = checkRequestOptions(
-            'client.listResources',
-            options,
-            this.#settings.listTimeoutMs,
-            false,
-        );
-        return listAll(this.#requests, 'resources/list', 'resources', checked) as Promise<
-            ResourceDescriptor[]
-        >;
+    listResources(options?: RequestOptions): Promise<Protocol.ResourceDescriptor[]> {
+        const listing = this.#list('client.listResources', 'resources/list', 'resources', options);
+        return listing as Promise<Protocol.ResourceDescriptor[]>;
     }
 
-    callTool(name: string, args?: JsonObject, options?: CallToolOptions): Promise<CallToolResult> {
+    callTool(name: string, args?: JsonObject, options?: CallToolOptions): Promise<Protocol.CallToolResult> {
         return callTool(this.#requests, this.#settings.callTimeoutMs, name, args, options);
     }
 
-    readResource(uri: string, options?: RequestOptions): Promise<ReadResourceResult> {
+    readResource(uri: string, options?: RequestOptions): Promise<Protocol.ReadResourceResult> {
         return readResource(this.#requests, this.#settings.callTimeoutMs, uri, options);
     }
 
-    listResourceTemplates(options?: RequestOptions): Promise<ResourceTemplateDescriptor[]> {
+    listResourceTemplates(options?: RequestOptions): Promise<Features.ResourceTemplateDescriptor[]> {
         const where = 'client.listResourceTemplates';
-        const checked = checkRequestOptions(where, options, this.#settings.listTimeoutMs, false);
-        const listing = listAll(this.#requests, 'resources/templates/list', 'resourceTemplates', checked);
-        return listing as Promise<ResourceTemplateDescriptor[]>;
+        const listing = this.#list(where, 'resources/templates/list', 'resourceTemplates', options);
+        return listing as Promise<Features.ResourceTemplateDescriptor[]>;
     }
 
-    listPrompts(options?: RequestOptions): Promise<PromptDescriptor[]> {
-        const checked = checkRequestOptions(
-            'client.listPrompts',
-            options,
-            this.#settings.listTimeoutMs,
-            false,
-        );
-        return listAll(this.#requests, 'prompts/list', 'prompts', checked) as Promise<PromptDescriptor[]>;
+    listPrompts(options?: RequestOptions): Promise<Features.PromptDescriptor[]> {
+        const listing = this.#list('client.listPrompts', 'prompts/list', 'prompts', options);
+        return listing as Promise<Features.PromptDescriptor[]>;
     }
 
     getPrompt(
         name: string,
         args?: Record<string, string>,
         options?: RequestOptions,
-    ): Promise<GetPromptResult> {
+    ): Promise<Features.GetPromptResult> {
         return surface.getPrompt(this.#requests, this.#settings.callTimeoutMs, name, args, options);
     }
 
-    complete(params: CompleteParams, options?: RequestOptions): Promise<CompleteResult> {
+    complete(params: Features.CompleteParams, options?: RequestOptions): Promise<Features.CompleteResult> {
         return surface.complete(this.#requests, this.#settings.callTimeoutMs, params, options);
     }
 
@@ -194,21 +175,38 @@ class Session implements McpClient {
         return surface.ping(this.#requests, this.#settings.callTimeoutMs, options);
     }
 
-    setLoggingLevel(level: LoggingLevel, options?: RequestOptions): Promise<void> {
+    setLoggingLevel(level: Features.LoggingLevel, options?: RequestOptions): Promise<void> {
         return surface.setLoggingLevel(this.#requests, this.#settings.callTimeoutMs, level, options);
     }
 
     subscribeResource(uri: string, options?: RequestOptions): Promise<void> {
+        if (this.era === 'modern') return this.#resourceListens.subscribe(uri, options);
         return surface.subscription(this.#requests, this.#settings.callTimeoutMs, true, uri, options);
     }
 
     unsubscribeResource(uri: string, options?: RequestOptions): Promise<void> {
+        if (this.era === 'modern') return this.#resourceListens.unsubscribe(uri, options);
         return surface.subscription(this.#requests, this.#settings.callTimeoutMs, false, uri, options);
+    }
+
+    listen(filter: ListenFilter, options?: RequestOptions): Promise<McpSubscription> {
+        return this.#listens.listen(filter, options);
     }
 
     close(): Promise<void> {
         this.#closing ??= this.#shutdown();
         return this.#closing;
+    }
+
+    /** Every page of a paginated list, with the list timeout unless the caller gives one. */
+    #list(
+        where: string,
+        method: string,
+        key: ListKey,
+        options: RequestOptions | undefined,
+    ): Promise<unknown[]> {
+        const checked = checkRequestOptions(where, options, this.#settings.listTimeoutMs, false);
+        return listAll(this.#requests, method, key, checked);
     }
 
     /** A problem that belongs to no request: told, then skipped or, under `strict`, fatal. */
@@ -222,6 +220,7 @@ class Session implements McpClient {
     }
 
     async #shutdown(): Promise<void> {
+        this.#listens.closeAll();
         this.#requests.close();
         await this.#transport.close();
     }

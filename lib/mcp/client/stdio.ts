@@ -25,7 +25,7 @@ import {messageOf} from '../../util/message.js';
 import {resolveCommand} from './command.js';
 import {McpConnectionError} from './errors.js';
 import {groupAlive, OWN_GROUP, signalGroup} from './group.js';
-import {readLines} from './lines.js';
+import {readLines, sendLine} from './lines.js';
 import type {ClientTransport, TransportHandlers} from './transport.js';
 
 export interface StdioTransportSettings {
@@ -92,12 +92,8 @@ export class StdioTransport implements ClientTransport {
     }
 
     send(message: JsonObject): Promise<void> {
-        const writer = this.#writer as RecordWriter;
-        if (this.#closing !== undefined || writer.failed) {
-            return Promise.reject(new McpConnectionError('The MCP server process is not accepting input'));
-        }
-        writer.write(`${JSON.stringify(message)}\n`);
-        return Promise.resolve();
+        const refusal = 'The MCP server process is not accepting input';
+        return sendLine(this.#writer as RecordWriter, this.#closing === undefined, refusal, message);
     }
 
     negotiated(): void {}
@@ -222,14 +218,21 @@ export class StdioTransport implements ClientTransport {
         const group = child.pid;
         if (!OWN_GROUP || group === undefined || !(await groupAlive(group))) return;
         signalGroup(group, 'SIGTERM');
-        const deadline = performance.now() + this.#settings.terminateGraceMs;
+        if (await this.#groupGoneWithin(group, this.#settings.terminateGraceMs)) return;
+        signalGroup(group, 'SIGKILL');
+        // SIGKILL cannot be refused but lands a moment later, longer on a loaded machine: close
+        // resolves once the group is gone, bounded for a member stuck in an uninterruptible wait.
+        await this.#groupGoneWithin(group, KILL_WAIT_MS);
+    }
+
+    /** Looks at the group every few milliseconds until none of it lives or `ms` have passed. */
+    async #groupGoneWithin(group: number, ms: number): Promise<boolean> {
+        const deadline = performance.now() + ms;
         while (await groupAlive(group)) {
-            if (performance.now() >= deadline) {
-                signalGroup(group, 'SIGKILL');
-                return;
-            }
+            if (performance.now() >= deadline) return false;
             await new Promise<void>((resolve) => this.#after(GROUP_POLL_MS, resolve));
         }
+        return true;
     }
 
     /** Once exited: waits for the pipes to close, at most `exitGraceMs`. */
@@ -271,6 +274,8 @@ export class StdioTransport implements ClientTransport {
 
 /** How often a group still alive after its leader is looked at again, in ms. */
 const GROUP_POLL_MS = 10;
+/** How long close waits for SIGKILL to take the group, in ms. */
+const KILL_WAIT_MS = 1000;
 
 function exitError(command: string, code: number | null, signal: NodeJS.Signals | null): McpConnectionError {
     const how = code === null ? `was killed by ${signal}` : `exited with code ${code}`;

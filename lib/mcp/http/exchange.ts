@@ -79,6 +79,15 @@ export class Exchange {
         this.#flush();
     }
 
+    /**
+     * A notification that says nothing new while the same one still waits unread (a resource
+     * updated again): dropped then, so a listen stream its client does not read stays bounded.
+     */
+    notifyOnce(record: string): void {
+        if (this.#waiting.some((entry) => entry.record === record)) return;
+        this.notify(record);
+    }
+
     /** Drops the notification of `slot` still waiting, if any. */
     withdraw(slot: QueueSlot): void {
         const index = this.#waiting.findIndex((entry) => entry.slot === slot);

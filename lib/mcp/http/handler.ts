@@ -137,6 +137,24 @@ class HttpHandler implements McpHttpHandler {
         return emptyResponse(204);
     }
 
+    notifyResourceUpdated(uri: string): number {
+        if (typeof uri !== 'string') {
+            throw new TypeError(
+                `handler.notifyResourceUpdated(uri) needs the resource URI as a string, got ${describe(uri)}`,
+            );
+        }
+        if (!this.#settings.catalog.subscriptions) {
+            throw new TypeError(
+                'handler.notifyResourceUpdated(): this handler serves no subscriptions; create it with subscriptions: true',
+            );
+        }
+        if (this.#closing !== undefined) return 0;
+        let told = 0;
+        for (const legacy of this.#sessions.values()) told += legacy.notifyResourceUpdated(uri);
+        for (const session of this.#tracker.listening) told += session.subscriptions.notify(uri);
+        return told;
+    }
+
     async drain(): Promise<void> {
         // An exchange ends when its call is answered, and a call counts as running until then.
         for (;;) {
@@ -150,9 +168,16 @@ class HttpHandler implements McpHttpHandler {
     }
 
     close(options?: HttpCloseOptions): Promise<void> {
-        if (cancelPendingOf('handler', options)) this.#cancelAll();
+        const cancelPending = cancelPendingOf('handler', options);
+        // A listen stream never ends by itself: each is answered now, as a graceful end.
+        this.#endListens();
+        if (cancelPending) this.#cancelAll();
         this.#closing ??= this.#shutdown();
         return this.#closing;
+    }
+
+    #endListens(): void {
+        for (const session of [...this.#tracker.listening]) session.subscriptions.end();
     }
 
     #cancelAll(): void {

@@ -121,6 +121,17 @@ export class LegacySession {
         return new Response(body, {status: 200, headers: sseHeaders({'mcp-session-id': this.id})});
     }
 
+    /**
+     * Tells this session of an update to `uri` when it subscribed to it, on its GET stream: 1 when
+     * told, 0 when not subscribed or no GET stream is open to carry it (the update is dropped then).
+     */
+    notifyResourceUpdated(uri: string): number {
+        if (this.ended || this.#stream === undefined) return 0;
+        const sent = this.session.subscriptions.notify(uri);
+        // The bound on unread events may have ended the stream instead of carrying the update.
+        return this.#stream === undefined ? 0 : sent;
+    }
+
     /** Ends the session: its GET stream closes, its timer stops; exchanges are the caller's. */
     end(): void {
         this.ended = true;

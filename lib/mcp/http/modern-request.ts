@@ -60,6 +60,14 @@ export function serveModernRequest(
     const id = incoming.id;
     const refusal = checkHeaders(settings, request.headers, message, id);
     if (refusal !== undefined) return refusal;
+    if (message.method === 'subscriptions/listen' && settings.catalog.subscriptions && !input.streaming) {
+        return errorResponse(
+            406,
+            ErrorCode.InvalidRequest,
+            'Not Acceptable: subscriptions/listen is answered with an SSE stream; list text/event-stream in Accept',
+            id,
+        );
+    }
     let exchange: Exchange | undefined;
     const session = new Session(settings.catalog, {
         send: (record) => deliver(record),
@@ -69,8 +77,9 @@ export function serveModernRequest(
     });
     const deliver = (record: string, slot?: QueueSlot): void => {
         if (exchange === undefined) return;
-        if (isNotificationRecord(record)) exchange.notify(record, slot);
-        else exchange.answer(record);
+        if (!isNotificationRecord(record)) exchange.answer(record);
+        else if (session.subscriptions.holds(id)) exchange.notifyOnce(record);
+        else exchange.notify(record, slot);
     };
     exchange = new Exchange(
         {
@@ -78,7 +87,8 @@ export function serveModernRequest(
             streaming: input.streaming,
             headers: () => undefined,
             status: modernStatus,
-            onGone: (reason) => session.calls.cancel(id, reason),
+            // A closed listen stream is its cancellation: the subscription ends, unanswered.
+            onGone: (reason) => session.subscriptions.cancel(id) || session.calls.cancel(id, reason),
             onDone: () => tracker.release(exchange as Exchange, session),
         },
         request.signal,
@@ -87,6 +97,7 @@ export function serveModernRequest(
     session.calls.http = {headers: request.headers};
     // Parsed once, by `readBody`.
     session.receiveParsed(message);
+    if (session.subscriptions.holds(id)) tracker.listen(exchange, session);
     exchange.checkGone();
     return exchange.response;
 }

@@ -50,11 +50,23 @@ export type HttpCloseOptions = CloseOptions;
 export interface McpHttpHandler {
     /** Answers one HTTP request. Never rejects: every failure is an HTTP answer. */
     fetch(request: Request): Promise<Response>;
-    /** Resolves once no handler is running and every answer has been written. */
+    /**
+     * Sends `notifications/resources/updated` for `uri` to every subscriber: each legacy session
+     * subscribed to it (on its GET stream; one without an open GET stream is not told) and each open
+     * 2026-07-28 `subscriptions/listen` stream granted it (tagged with its subscription id). Returns
+     * how many were told; 0 once `close()` was called. Throws a `TypeError` when `uri` is not a
+     * string or the handler was created without `subscriptions: true`.
+     */
+    notifyResourceUpdated(uri: string): number;
+    /**
+     * Resolves once no handler is running and every answer has been written. Open listen streams
+     * are not waited for: they last until their client closes them or `close()` answers them.
+     */
     drain(): Promise<void>;
     /**
-     * Refuses new requests (`503`), cancels running handlers when `cancelPending` is true, waits for
-     * the rest to be answered, then ends every session and stream; resolves when `closed` does.
+     * Refuses new requests (`503`) and answers every open `subscriptions/listen` stream (a graceful
+     * end), cancels running handlers when `cancelPending` is true, waits for the rest to be
+     * answered, then ends every session and stream; resolves when `closed` does.
      */
     close(options?: HttpCloseOptions): Promise<void>;
     /** Resolves once the handler is closed. */

@@ -2,7 +2,7 @@
 import {isObject} from '../../../jsonrpc/records.js';
 import {describe} from '../../../util/describe.js';
 import {checkKnownKeys, checkNumber, timerRule} from '../../../util/options.js';
-import {processStateKey, StateCodec} from './state.js';
+import {StateCodec} from './state.js';
 
 export interface AskOptions {
     /**
@@ -39,7 +39,7 @@ export function captureAsking(value: unknown): AskSettings {
     if (value === undefined) {
         defaults ??= {
             timeoutMs: DEFAULT_ASK_TIMEOUT_MS,
-            codec: new StateCodec(processStateKey(), DEFAULT_STATE_TTL_MS),
+            codec: new StateCodec(undefined, DEFAULT_STATE_TTL_MS),
         };
         return defaults;
     }
@@ -64,9 +64,10 @@ export function captureAsking(value: unknown): AskSettings {
         MILLISECONDS,
     );
     const given = value.requestStateKey;
+    // Without a key of its own, the codec uses the process's, made on first use.
+    if (given === undefined) return {timeoutMs, codec: new StateCodec(undefined, ttl)};
     let key: Buffer;
-    if (given === undefined) key = processStateKey();
-    else if (typeof given === 'string') key = Buffer.from(given);
+    if (typeof given === 'string') key = Buffer.from(given);
     else if (given instanceof Uint8Array) key = Buffer.from(given);
     else {
         throw new TypeError(

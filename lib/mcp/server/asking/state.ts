@@ -4,18 +4,37 @@
  * digest of the request's own params (its `_meta`, `inputResponses` and `requestState` aside) and
  * an expiry, so it cannot be altered, replayed on another request, or kept for later.
  */
-import {createHash, createHmac, randomBytes, timingSafeEqual} from 'node:crypto';
+import {createRequire} from 'node:module';
 import type {JsonObject} from '../../../jsonrpc/records.js';
 import {isObject} from '../../../jsonrpc/records.js';
 
 /** Test-only: the clock expiry is measured with. */
 export const stateClock: {now: () => number} = {now: () => Date.now()};
 
+type NodeCrypto = typeof import('node:crypto');
+
+/**
+ * Loads `node:crypto` through `getBuiltinModule` (`process.getBuiltinModule`, Node ≥ 20.16 and
+ * 22.3), else through a `require`. Loading it takes start-up time and memory that a server which
+ * never seals a state would pay for nothing (bench/LOG.md, entry 28).
+ */
+export function loadCrypto(getBuiltinModule: ((id: 'node:crypto') => unknown) | undefined): NodeCrypto {
+    return (getBuiltinModule ?? createRequire(import.meta.url))('node:crypto') as NodeCrypto;
+}
+
+let cryptoModule: NodeCrypto | undefined;
+
+/** `node:crypto`, loaded on first use. */
+function nodeCrypto(): NodeCrypto {
+    cryptoModule ??= loadCrypto(process.getBuiltinModule);
+    return cryptoModule;
+}
+
 let processKey: Buffer | undefined;
 
 /** The key of every server of this process that was given none: random, made on first use. */
 export function processStateKey(): Buffer {
-    processKey ??= randomBytes(32);
+    processKey ??= nodeCrypto().randomBytes(32);
     return processKey;
 }
 
@@ -28,10 +47,11 @@ export interface Recorded {
 const VERSION = 'v1';
 
 export class StateCodec {
-    readonly #key: Buffer;
+    /** Undefined: the process's own key, made when the first state is sealed or opened. */
+    readonly #key: Buffer | undefined;
     readonly #ttlMs: number;
 
-    constructor(key: Buffer, ttlMs: number) {
+    constructor(key: Buffer | undefined, ttlMs: number) {
         this.#key = key;
         this.#ttlMs = ttlMs;
     }
@@ -54,7 +74,7 @@ export class StateCodec {
             last < 0 ||
             !body.startsWith(`${VERSION}.`) ||
             signature.length !== expected.length ||
-            !timingSafeEqual(signature, expected)
+            !nodeCrypto().timingSafeEqual(signature, expected)
         ) {
             return 'it failed its integrity check (it was not issued by this server, or it was changed)';
         }
@@ -74,7 +94,10 @@ export class StateCodec {
     }
 
     #sign(body: string): string {
-        return createHmac('sha256', this.#key).update(body).digest('base64url');
+        return nodeCrypto()
+            .createHmac('sha256', this.#key ?? processStateKey())
+            .update(body)
+            .digest('base64url');
     }
 }
 
@@ -93,7 +116,7 @@ export function questionDigest(method: string, params: JsonObject): string {
 }
 
 function digestOf(value: unknown): string {
-    return createHash('sha256').update(canonical(value)).digest('base64url');
+    return nodeCrypto().createHash('sha256').update(canonical(value)).digest('base64url');
 }
 
 /** JSON with every object's keys sorted, so equal values digest equally. */
