@@ -3,7 +3,8 @@
  * lib/jsonrpc/) into bench/results/base/<rev>/, so `BENCH_BASE` can run it beside the working
  * tree's build in one invocation (an A/B of one optimisation). A revision that ships its entries
  * bundled (it has scripts/bundle.mjs) is compiled and bundled by that revision's own script, all
- * its entries at once, so the base splits into the same chunks and loads as it shipped.
+ * its entries at once, so the base splits into the same chunks and loads as it shipped; the entries
+ * it bundles one by one (the HTTP transport) are built beside them, as its script builds them.
  * Usage: node bench/build-base.mjs <rev>   → prints the module path to pass as BENCH_BASE.
  */
 import {execFileSync} from 'node:child_process';
@@ -45,6 +46,8 @@ if (shipsBundles) {
 }
 /** Each compiled module to start from, relative to `out`, as the revision's ENTRIES give them. */
 const entries = bundler?.ENTRIES ?? {'mcp/stdio': 'dist/lib/mcp/stdio/index.js'};
+/** Entries the revision bundles one by one (its HTTP transport), when it has any. */
+const separate = bundler?.SEPARATE_ENTRIES ?? {};
 const tsc = join(root, 'node_modules/.bin/tsc');
 execFileSync(
     tsc,
@@ -54,7 +57,7 @@ execFileSync(
         ...['--types', 'node', '--typeRoots', join(root, 'node_modules/@types'), '--skipLibCheck'],
         ...['--rootDir', join(out, 'src'), '--outDir', join(out, 'dist')],
         // The entries alone: tsc follows their imports and compiles exactly what they load.
-        ...Object.values(entries).map((entry) =>
+        ...Object.values({...entries, ...separate}).map((entry) =>
             join(out, 'src', entry.replace(/^dist\//, '').replace(/\.js$/, '.ts')),
         ),
     ],
@@ -64,6 +67,9 @@ writeFileSync(join(out, 'dist/package.json'), '{"type":"module"}\n');
 let module = join(out, 'dist/lib/mcp/stdio/index.js');
 if (bundler !== undefined) {
     await build(bundler.bundleOptions(out, entries, 'dist/bundle'));
+    for (const [name, source] of Object.entries(separate)) {
+        await build(bundler.separateOptions(out, name, source, 'dist/bundle'));
+    }
     module = join(out, 'dist/bundle/mcp/stdio.js');
 }
 process.stdout.write(`${module}\n`);

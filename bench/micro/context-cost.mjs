@@ -48,7 +48,8 @@ const DESCRIPTORS = Object.fromEntries(
     LATER.map(([name, get]) => [name, {get, enumerable: true, configurable: true}]),
 );
 const defineGetter = Object.prototype.__defineGetter__;
-const Context = () => {};
+// biome-ignore lint/complexity/useArrowFunction: `new` needs a constructor, as call.ts has
+const Context = function () {};
 Context.prototype = Object.prototype;
 
 function build(call, id, params, client) {

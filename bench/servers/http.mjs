@@ -5,10 +5,13 @@
  *   node bench/servers/http.mjs ours    createMcpHttpHandler (both eras; legacy with sessions)
  *   node bench/servers/http.mjs sdk2    the official v2 createMcpHandler (legacy served stateless,
  *                                       as that entry does by default)
+ *   node bench/servers/http.mjs base    ours, handler and Node adapter from the build BENCH_BASE
+ *                                       names (build-base.mjs prints its stdio module's path)
  *
  * Prints the endpoint URL as its first line; ends when stdin does.
  */
-import {createMcpHttpHandler, serveNodeHttp} from 'arcane-os/mcp/http';
+import {pathToFileURL} from 'node:url';
+import * as current from 'arcane-os/mcp/http';
 import {benchOptions} from './serve.mjs';
 
 const kind = process.argv[2];
@@ -39,9 +42,17 @@ async function sdk2Handler() {
     });
 }
 
+/** This build's HTTP entry and stdio adapter, or those of the build BENCH_BASE names. */
+async function build(base) {
+    if (!base) return [current, await import('arcane-os/mcp/stdio')];
+    const stdio = process.env.BENCH_BASE;
+    const http = stdio.replace(/stdio\.js$/, 'http.js').replace(/stdio([/\\])index\.js$/, 'http$1index.js');
+    return Promise.all([import(pathToFileURL(http).href), import(pathToFileURL(stdio).href)]);
+}
+
+const [{createMcpHttpHandler, serveNodeHttp}, adapter] = await build(kind === 'base');
 let handler;
-if (kind === 'ours') {
-    const adapter = await import('arcane-os/mcp/stdio');
+if (kind === 'ours' || kind === 'base') {
     handler = createMcpHttpHandler({
         ...benchOptions(adapter, 'bench-ours-http'),
         protocolVersions: ['2026-07-28', '2025-11-25'],
@@ -49,7 +60,7 @@ if (kind === 'ours') {
 } else if (kind === 'sdk2') {
     handler = await sdk2Handler();
 } else {
-    process.stderr.write(`bench/servers/http.mjs: the server must be ours or sdk2, not ${kind}\n`);
+    process.stderr.write(`bench/servers/http.mjs: the server must be ours, base or sdk2, not ${kind}\n`);
     process.exit(2);
 }
 const served = await serveNodeHttp(handler);

@@ -92,6 +92,8 @@ interface InProcessSettings {
 }
 
 class InProcessTransport implements ClientTransport {
+    /** A line written to a stream has no exchange to abort. */
+    readonly exchanges = false;
     readonly #server: InProcessServer;
     readonly #settings: InProcessSettings;
     readonly #toServer = new PassThrough();

@@ -68,7 +68,9 @@ export class Requests {
                 ),
             reasons: REASONS,
         };
-        this.#outgoing = new OutgoingRequests({exchanges: true, dropLateAnswers: true}, writer);
+        // Only a transport whose send reads the signal (HTTP) needs a controller per request.
+        const exchanges = transport.exchanges !== false;
+        this.#outgoing = new OutgoingRequests({exchanges, dropLateAnswers: true}, writer);
     }
 
     /** Sends one request (in rounds where the era has them) and resolves with its `result`, unchecked. */

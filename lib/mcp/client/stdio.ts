@@ -42,6 +42,8 @@ export interface StdioTransportSettings {
 }
 
 export class StdioTransport implements ClientTransport {
+    /** A line written to a pipe has no exchange to abort. */
+    readonly exchanges = false;
     readonly #settings: StdioTransportSettings;
     #handlers: TransportHandlers | undefined;
     #child: ChildProcess | undefined;

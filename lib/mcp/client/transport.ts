@@ -62,6 +62,8 @@ export interface ClientTransport {
      * rejects when the POST fails, is refused, or its body ends without that answer.
      */
     send(message: JsonObject, options?: SendOptions): Promise<void>;
+    /** False when `send` never reads `SendOptions.signal`: requests then need no abort controller. */
+    readonly exchanges?: boolean;
     /** Told once, after a successful `initialize`: the negotiated revision. */
     negotiated(protocolVersion: string): void;
     /**
