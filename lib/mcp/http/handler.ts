@@ -69,7 +69,10 @@ class HttpHandler implements McpHttpHandler {
         }
         if (this.#closing !== undefined) return closedResponse();
         try {
-            return await this.#route(request);
+            const response = await this.#route(request);
+            // A listen whose body was still arriving when close() answered the open ones.
+            if (this.#closing !== undefined) this.#endListens();
+            return response;
         } catch (error) {
             this.#settings.diagnose(
                 formatDiagnostic('An HTTP request failed inside the MCP handler; answered 500', error),
