@@ -33,8 +33,8 @@ export const LEGACY_METHODS: ReadonlyMap<string, MethodEntry> = new Map([
 ]);
 
 /**
- * 2026-07-28: discovery, tools and resources. `initialize`, `ping` and `logging/setLevel` are not
- * part of it; nor are the methods this adapter does not serve in either era (subscriptions, tasks),
+ * 2026-07-28: discovery, subscriptions, tools and resources. `initialize`, `ping` and
+ * `logging/setLevel` are not part of it; nor are the methods this adapter serves in no era (tasks),
  * nor those of the options a catalog may add (see `methodTables`).
  */
 export const MODERN_METHODS: ReadonlyMap<string, MethodEntry> = new Map([
