@@ -12,6 +12,7 @@
  */
 import type {RequestId} from '../../jsonrpc/records.js';
 import type {QueueSlot} from '../../jsonrpc/writer.js';
+import {startKeepAlive} from './keep-alive.js';
 import {recordResponse, sseEvent, sseHeaders} from './responses.js';
 
 export interface ExchangeOptions {
@@ -30,16 +31,6 @@ export interface ExchangeOptions {
 
 const encoder = new TextEncoder();
 
-/**
- * How often a listen stream that carries nothing gets an SSE comment: well inside the idle limits
- * of HTTP clients and proxies (Node's `fetch` gives up a body silent for 300 s), which would
- * otherwise end a subscription whose resources simply did not change.
- */
-export const LISTEN_KEEP_ALIVE_MS = 30_000;
-
-/** An SSE comment: a line starting with a colon, which a client reads and never dispatches. */
-const KEEP_ALIVE = ':\n\n';
-
 interface Waiting {
     record: string;
     readonly slot: QueueSlot | undefined;
@@ -56,7 +47,8 @@ export class Exchange {
     /** The response is waiting: the stream ends once it is handed over. */
     #ending = false;
     #done = false;
-    #keepAlive: ReturnType<typeof setInterval> | undefined;
+    /** Stops the keep-alive comments of a listen stream. */
+    #stopKeepAlive: (() => void) | undefined;
     readonly #signal: AbortSignal;
     readonly #onAbort = () => this.#gone(this.#signal.reason);
 
@@ -101,16 +93,15 @@ export class Exchange {
 
     /**
      * The exchange is a listen stream, open until its client or the server ends it: a comment
-     * every `LISTEN_KEEP_ALIVE_MS` while nothing waits and the client has read what it was sent.
+     * every `KEEP_ALIVE_MS` while nothing waits and the client has read what it was sent.
      */
     keepAlive(): void {
-        if (this.#done || this.#stream === undefined) return;
-        this.#keepAlive = setInterval(() => {
-            const stream = this.#stream as ReadableStreamDefaultController<Uint8Array>;
-            if (this.#waiting.length === 0 && (stream.desiredSize ?? 0) > 0)
-                stream.enqueue(encoder.encode(KEEP_ALIVE));
-        }, LISTEN_KEEP_ALIVE_MS);
-        this.#keepAlive.unref();
+        const stream = this.#stream;
+        if (this.#done || stream === undefined) return;
+        this.#stopKeepAlive = startKeepAlive(
+            stream,
+            () => this.#waiting.length === 0 && (stream.desiredSize ?? 0) > 0,
+        );
     }
 
     /** Drops the notification of `slot` still waiting, if any. */
@@ -190,7 +181,7 @@ export class Exchange {
 
     #finish(): void {
         this.#done = true;
-        clearInterval(this.#keepAlive);
+        this.#stopKeepAlive?.();
         this.#signal.removeEventListener('abort', this.#onAbort);
         this.#options.onDone();
     }

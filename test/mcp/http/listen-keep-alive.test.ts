@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
-import {LISTEN_KEEP_ALIVE_MS} from '../../../lib/mcp/http/exchange.js';
+import {KEEP_ALIVE_MS} from '../../../lib/mcp/http/keep-alive.js';
 import {makeHandler, modern} from './support.js';
 
 const KEY = 'io.modelcontextprotocol/subscriptionId';
@@ -45,7 +45,7 @@ test('an open listen stream gets a comment each interval, and none once it is an
             `{"jsonrpc":"2.0","method":"notifications/subscriptions/acknowledged","params":{"_meta":{"${KEY}":4},"notifications":{"resourceSubscriptions":["mem://a"]}}}`,
         ),
     );
-    t.mock.timers.tick(LISTEN_KEEP_ALIVE_MS);
+    t.mock.timers.tick(KEEP_ALIVE_MS);
     assert.equal(await next(), ':\n\n');
     assert.equal(handler.notifyResourceUpdated('mem://a'), 1);
     assert.equal(
@@ -54,10 +54,10 @@ test('an open listen stream gets a comment each interval, and none once it is an
             `{"jsonrpc":"2.0","method":"notifications/resources/updated","params":{"_meta":{"${KEY}":4},"uri":"mem://a"}}`,
         ),
     );
-    t.mock.timers.tick(LISTEN_KEEP_ALIVE_MS);
+    t.mock.timers.tick(KEEP_ALIVE_MS);
     assert.equal(await next(), ':\n\n');
     await handler.close();
-    t.mock.timers.tick(LISTEN_KEEP_ALIVE_MS);
+    t.mock.timers.tick(KEEP_ALIVE_MS);
     assert.equal(
         await next(),
         message(`{"jsonrpc":"2.0","id":4,"result":{"resultType":"complete","_meta":{"${KEY}":4}}}`),
