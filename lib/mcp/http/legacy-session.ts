@@ -11,6 +11,7 @@ import type {QueueSlot} from '../../jsonrpc/writer.js';
 import {formatDiagnostic} from '../server/diagnostics.js';
 import {Session} from '../server/session.js';
 import type {Exchange} from './exchange.js';
+import {startKeepAlive} from './keep-alive.js';
 import type {HttpSettings} from './options.js';
 import {isNotificationRecord, sseEvent, sseHeaders} from './responses.js';
 
@@ -33,6 +34,8 @@ export class LegacySession {
     /** The exchange whose record is being received: where an answer without an id goes. */
     #current: Exchange | undefined;
     #stream: ReadableStreamDefaultController<Uint8Array> | undefined;
+    /** Stops the GET stream's keep-alive comments. */
+    #stopKeepAlive: (() => void) | undefined;
     #timer: ReturnType<typeof setTimeout> | undefined;
     /** When the idle clock started (`Date.now()`), while the session is idle. */
     #idleSince: number | undefined;
@@ -110,9 +113,11 @@ export class LegacySession {
             {
                 start: (controller) => {
                     this.#stream = controller;
+                    // Only while the client has read everything: an unread event reaches it first.
+                    this.#stopKeepAlive = startKeepAlive(controller, () => controller.desiredSize === 0);
                 },
                 cancel: () => {
-                    this.#stream = undefined;
+                    this.#detachStream();
                     this.#touch();
                 },
             },
@@ -139,10 +144,17 @@ export class LegacySession {
         this.session.ending();
         clearTimeout(this.#timer);
         this.#timer = undefined;
+        // Open while set: a reader's cancel unsets it first.
+        this.#detachStream()?.close();
+    }
+
+    /** Forgets the GET stream and stops its keep-alive; returns it, still open, if there was one. */
+    #detachStream(): ReadableStreamDefaultController<Uint8Array> | undefined {
         const stream = this.#stream;
         this.#stream = undefined;
-        // Open while set: a reader's cancel unsets it first.
-        stream?.close();
+        this.#stopKeepAlive?.();
+        this.#stopKeepAlive = undefined;
+        return stream;
     }
 
     /** Restarts the idle clock when the session is idle, stops it otherwise. */
@@ -182,8 +194,7 @@ export class LegacySession {
             stream.enqueue(event);
             return;
         }
-        this.#stream = undefined;
-        stream.close();
+        this.#detachStream()?.close();
         this.#touch();
         this.#diagnose(
             formatDiagnostic(

@@ -1,0 +1,129 @@
+/**
+ * A legacy session's GET stream carries nothing while the session has nothing to say, and an HTTP
+ * client or proxy gives up a silent response body (Node's fetch after 300 s): the stream gets an
+ * SSE comment at the same fixed interval as a listen stream, while the client has read all it
+ * was sent, and none once the stream has ended, however it ended.
+ */
+import assert from 'node:assert/strict';
+import {describe, test} from 'node:test';
+import {KEEP_ALIVE_MS} from '../../../lib/mcp/http/keep-alive.js';
+import {ENDPOINT, initializeBody, LEGACY, makeHandler, post} from './support.js';
+
+const RESOURCES = [{uri: 'mem://a', name: 'a', handler: () => ({contents: [{uri: 'mem://a', text: 'a'}]})}];
+const UPDATE =
+    'event: message\ndata: {"jsonrpc":"2.0","method":"notifications/resources/updated","params":{"uri":"mem://a"}}\n\n';
+const COMMENT = ':\n\n';
+
+/** Reads SSE events straight from the body's own reader, so what is not asked for stays unread. */
+function events(response: Response) {
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    return {
+        async next(): Promise<string | undefined> {
+            for (;;) {
+                const end = buffer.indexOf('\n\n');
+                if (end >= 0) {
+                    const event = buffer.slice(0, end + 2);
+                    buffer = buffer.slice(end + 2);
+                    return event;
+                }
+                const {done, value} = await reader.read();
+                if (done) return undefined;
+                buffer += decoder.decode(value, {stream: true});
+            }
+        },
+        cancel: () => reader.cancel(),
+    };
+}
+
+/** A handler with one legacy session subscribed to `mem://a`, and its GET stream open. */
+async function subscribedStream() {
+    const {handler, diagnostics} = makeHandler(undefined, {resources: RESOURCES, subscriptions: true});
+    const opened = await handler.fetch(post(initializeBody()));
+    await opened.text();
+    const headers = {
+        'mcp-session-id': opened.headers.get('mcp-session-id') as string,
+        'mcp-protocol-version': LEGACY,
+    };
+    const subscribed = await handler.fetch(
+        post({jsonrpc: '2.0', id: 1, method: 'resources/subscribe', params: {uri: 'mem://a'}}, headers),
+    );
+    assert.equal(await subscribed.text(), '{"jsonrpc":"2.0","id":1,"result":{}}\n');
+    const get = await handler.fetch(
+        new Request(ENDPOINT, {headers: {...headers, accept: 'text/event-stream'}}),
+    );
+    assert.equal(get.status, 200);
+    return {handler, diagnostics, headers, get};
+}
+
+describe('a legacy GET stream kept alive', () => {
+    test('gets a comment each interval while its client has read everything', async (t) => {
+        t.mock.timers.enable({apis: ['setInterval']});
+        const {handler, get} = await subscribedStream();
+        const next = events(get);
+        t.mock.timers.tick(KEEP_ALIVE_MS);
+        assert.equal(await next.next(), COMMENT);
+        assert.equal(handler.notifyResourceUpdated('mem://a'), 1);
+        assert.equal(await next.next(), UPDATE);
+        t.mock.timers.tick(KEEP_ALIVE_MS);
+        assert.equal(await next.next(), COMMENT);
+        await handler.close();
+        assert.equal(await next.next(), undefined);
+    });
+
+    test('gets none while an event waits unread: the event itself is what the client will read', async (t) => {
+        t.mock.timers.enable({apis: ['setInterval']});
+        const {handler, get} = await subscribedStream();
+        assert.equal(handler.notifyResourceUpdated('mem://a'), 1);
+        t.mock.timers.tick(KEEP_ALIVE_MS);
+        const next = events(get);
+        assert.equal(await next.next(), UPDATE);
+        t.mock.timers.tick(KEEP_ALIVE_MS);
+        assert.equal(await next.next(), COMMENT);
+        await handler.close();
+        assert.equal(await next.next(), undefined);
+    });
+
+    test('stops when the client cancels the stream, and a new GET gets its own', async (t) => {
+        t.mock.timers.enable({apis: ['setInterval']});
+        const {handler, headers, get} = await subscribedStream();
+        await events(get).cancel();
+        // A timer left running would write on the cancelled stream and throw here.
+        t.mock.timers.tick(KEEP_ALIVE_MS);
+        const again = await handler.fetch(
+            new Request(ENDPOINT, {headers: {...headers, accept: 'text/event-stream'}}),
+        );
+        assert.equal(again.status, 200);
+        const next = events(again);
+        t.mock.timers.tick(KEEP_ALIVE_MS);
+        assert.equal(await next.next(), COMMENT);
+        await handler.close();
+        t.mock.timers.tick(KEEP_ALIVE_MS);
+        assert.equal(await next.next(), undefined);
+    });
+
+    test('stops when DELETE ends the session', async (t) => {
+        t.mock.timers.enable({apis: ['setInterval']});
+        const {handler, headers, get} = await subscribedStream();
+        const next = events(get);
+        const deleted = await handler.fetch(new Request(ENDPOINT, {method: 'DELETE', headers}));
+        assert.equal(deleted.status, 204);
+        t.mock.timers.tick(KEEP_ALIVE_MS);
+        assert.equal(await next.next(), undefined);
+        await handler.close();
+    });
+
+    test('stops when the unread bound ends the stream', async (t) => {
+        t.mock.timers.enable({apis: ['setInterval']});
+        const {handler, diagnostics, get} = await subscribedStream();
+        let told = 0;
+        while (told < 100_000 && handler.notifyResourceUpdated('mem://a') === 1) told += 1;
+        assert.equal(diagnostics.length, 1);
+        t.mock.timers.tick(KEEP_ALIVE_MS);
+        assert.equal(await get.text(), UPDATE.repeat(told));
+        // Read to its end, the stream is closed: a timer left running would throw here.
+        t.mock.timers.tick(KEEP_ALIVE_MS);
+        await handler.close();
+    });
+});
