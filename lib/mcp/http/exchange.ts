@@ -98,10 +98,9 @@ export class Exchange {
     keepAlive(): void {
         const stream = this.#stream;
         if (this.#done || stream === undefined) return;
-        this.#stopKeepAlive = startKeepAlive(
-            stream,
-            () => this.#waiting.length === 0 && (stream.desiredSize ?? 0) > 0,
-        );
+        this.#stopKeepAlive = startKeepAlive((comment) => {
+            if (this.#waiting.length === 0 && (stream.desiredSize ?? 0) > 0) stream.enqueue(comment);
+        });
     }
 
     /** Drops the notification of `slot` still waiting, if any. */

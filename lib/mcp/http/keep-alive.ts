@@ -11,17 +11,12 @@ export const KEEP_ALIVE_MS = 30_000;
 const COMMENT = new TextEncoder().encode(':\n\n');
 
 /**
- * Writes a comment on `stream` every `KEEP_ALIVE_MS` when `idle()` says nothing waits for the
- * client; returns the function that stops it, to call before the stream closes. The timer never
- * keeps the process alive.
+ * Offers the comment to `offer` every `KEEP_ALIVE_MS`; the stream's owner writes it when its
+ * stream is idle. Returns the function that stops it, to call before the stream closes. The
+ * timer never keeps the process alive.
  */
-export function startKeepAlive(
-    stream: ReadableStreamDefaultController<Uint8Array>,
-    idle: () => boolean,
-): () => void {
-    const timer = setInterval(() => {
-        if (idle()) stream.enqueue(COMMENT);
-    }, KEEP_ALIVE_MS);
+export function startKeepAlive(offer: (comment: Uint8Array) => void): () => void {
+    const timer = setInterval(() => offer(COMMENT), KEEP_ALIVE_MS);
     timer.unref();
     return () => clearInterval(timer);
 }

@@ -36,6 +36,8 @@ export class LegacySession {
     #stream: ReadableStreamDefaultController<Uint8Array> | undefined;
     /** Stops the GET stream's keep-alive comments. */
     #stopKeepAlive: (() => void) | undefined;
+    /** The GET stream's client is waiting for data: everything written has been read. */
+    #clientWaiting = false;
     #timer: ReturnType<typeof setTimeout> | undefined;
     /** When the idle clock started (`Date.now()`), while the session is idle. */
     #idleSince: number | undefined;
@@ -113,8 +115,14 @@ export class LegacySession {
             {
                 start: (controller) => {
                     this.#stream = controller;
-                    // Only while the client has read everything: an unread event reaches it first.
-                    this.#stopKeepAlive = startKeepAlive(controller, () => controller.desiredSize === 0);
+                    // Only to a client waiting for data: a comment never sits unread.
+                    this.#stopKeepAlive = startKeepAlive((comment) => {
+                        if (this.#clientWaiting) this.#write(controller, comment);
+                    });
+                },
+                // With no room held back, a pull means the client asked for more than is queued.
+                pull: () => {
+                    this.#clientWaiting = true;
                 },
                 cancel: () => {
                     this.#detachStream();
@@ -154,6 +162,7 @@ export class LegacySession {
         this.#stream = undefined;
         this.#stopKeepAlive?.();
         this.#stopKeepAlive = undefined;
+        this.#clientWaiting = false;
         return stream;
     }
 
@@ -191,7 +200,7 @@ export class LegacySession {
         if (stream === undefined) return;
         const event = encoder.encode(sseEvent(record));
         if (event.byteLength - (stream.desiredSize ?? 0) <= MAX_UNREAD_STREAM_BYTES) {
-            stream.enqueue(event);
+            this.#write(stream, event);
             return;
         }
         this.#detachStream()?.close();
@@ -202,6 +211,12 @@ export class LegacySession {
                     'unread; what the session sends before the client opens a new one is dropped',
             ),
         );
+    }
+
+    #write(stream: ReadableStreamDefaultController<Uint8Array>, chunk: Uint8Array): void {
+        // The chunk answers the client's read; it waits again once it asks for more.
+        this.#clientWaiting = false;
+        stream.enqueue(chunk);
     }
 
     #answerOwner(record: string): Exchange | undefined {

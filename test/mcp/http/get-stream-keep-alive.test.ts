@@ -1,8 +1,8 @@
 /**
  * A legacy session's GET stream carries nothing while the session has nothing to say, and an HTTP
  * client or proxy gives up a silent response body (Node's fetch after 300 s): the stream gets an
- * SSE comment at the same fixed interval as a listen stream, while the client has read all it
- * was sent, and none once the stream has ended, however it ended.
+ * SSE comment at the same fixed interval as a listen stream when its client is waiting for data
+ * (a comment never sits unread), and none once the stream has ended, however it ended.
  */
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
@@ -58,16 +58,20 @@ async function subscribedStream() {
 }
 
 describe('a legacy GET stream kept alive', () => {
-    test('gets a comment each interval while its client has read everything', async (t) => {
+    test('gets a comment each interval while its client waits for data', async (t) => {
         t.mock.timers.enable({apis: ['setInterval']});
         const {handler, get} = await subscribedStream();
         const next = events(get);
+        const first = next.next();
         t.mock.timers.tick(KEEP_ALIVE_MS);
-        assert.equal(await next.next(), COMMENT);
+        assert.equal(await first, COMMENT);
+        // Not reading again yet: no second comment queues behind the first.
+        t.mock.timers.tick(KEEP_ALIVE_MS);
         assert.equal(handler.notifyResourceUpdated('mem://a'), 1);
         assert.equal(await next.next(), UPDATE);
+        const second = next.next();
         t.mock.timers.tick(KEEP_ALIVE_MS);
-        assert.equal(await next.next(), COMMENT);
+        assert.equal(await second, COMMENT);
         await handler.close();
         assert.equal(await next.next(), undefined);
     });
@@ -79,10 +83,21 @@ describe('a legacy GET stream kept alive', () => {
         t.mock.timers.tick(KEEP_ALIVE_MS);
         const next = events(get);
         assert.equal(await next.next(), UPDATE);
+        const after = next.next();
         t.mock.timers.tick(KEEP_ALIVE_MS);
-        assert.equal(await next.next(), COMMENT);
+        assert.equal(await after, COMMENT);
         await handler.close();
         assert.equal(await next.next(), undefined);
+    });
+
+    test('gets none while its client is not reading, so none waits unread', async (t) => {
+        t.mock.timers.enable({apis: ['setInterval']});
+        const {handler, get} = await subscribedStream();
+        t.mock.timers.tick(KEEP_ALIVE_MS);
+        t.mock.timers.tick(KEEP_ALIVE_MS);
+        assert.equal(handler.notifyResourceUpdated('mem://a'), 1);
+        await handler.close();
+        assert.equal(await get.text(), UPDATE);
     });
 
     test('stops when the client cancels the stream, and a new GET gets its own', async (t) => {
@@ -96,8 +111,9 @@ describe('a legacy GET stream kept alive', () => {
         );
         assert.equal(again.status, 200);
         const next = events(again);
+        const first = next.next();
         t.mock.timers.tick(KEEP_ALIVE_MS);
-        assert.equal(await next.next(), COMMENT);
+        assert.equal(await first, COMMENT);
         await handler.close();
         t.mock.timers.tick(KEEP_ALIVE_MS);
         assert.equal(await next.next(), undefined);
