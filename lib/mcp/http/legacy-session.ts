@@ -18,8 +18,10 @@ import {isNotificationRecord, sseEvent, sseHeaders} from './responses.js';
 const encoder = new TextEncoder();
 
 /**
- * The most bytes of events a GET stream holds unread: one more ends the stream (its client may
- * open another), so a client that never reads it cannot make the server buffer without end.
+ * The most bytes of events a GET stream holds unread: an event that would pass it ends the stream
+ * (its client may open another), so a client that never reads it cannot make the server buffer
+ * without end. An event on a stream with nothing unread goes whatever its size: the bound is on
+ * what piles up, not on one message.
  */
 export const MAX_UNREAD_STREAM_BYTES = 1024 * 1024;
 
@@ -191,15 +193,17 @@ export class LegacySession {
     }
 
     /**
-     * A message on the GET stream, when one is open. One that would leave more than
-     * `MAX_UNREAD_STREAM_BYTES` unread ends the stream instead: the events already queued are
-     * still delivered, then the client sees the stream end and may open a new one.
+     * A message on the GET stream, when one is open. It goes when nothing is unread, or when the
+     * unread bytes with it stay within `MAX_UNREAD_STREAM_BYTES`; otherwise it ends the stream
+     * instead: the events already queued are still delivered, then the client sees the stream end
+     * and may open a new one.
      */
     #enqueue(record: string): void {
         const stream = this.#stream;
         if (stream === undefined) return;
         const event = encoder.encode(sseEvent(record));
-        if (event.byteLength - (stream.desiredSize ?? 0) <= MAX_UNREAD_STREAM_BYTES) {
+        const unread = -(stream.desiredSize ?? 0);
+        if (unread === 0 || unread + event.byteLength <= MAX_UNREAD_STREAM_BYTES) {
             this.#write(stream, event);
             return;
         }
