@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
 import {MAX_UNREAD_STREAM_BYTES} from '../../../lib/mcp/http/legacy-session.js';
-import {ENDPOINT, initializeBody, LEGACY, makeHandler, modern, post} from './support.js';
+import {ENDPOINT, events, initializeBody, LEGACY, makeHandler, modern, post} from './support.js';
 
 const KEY = 'io.modelcontextprotocol/subscriptionId';
 const RESOURCES = ['mem://a', 'mem://b'].map((uri) => ({
@@ -17,28 +17,7 @@ const RESOURCES = ['mem://a', 'mem://b'].map((uri) => ({
 
 const subscribing = () => makeHandler(undefined, {resources: RESOURCES, subscriptions: true});
 
-/** Reads a response body's SSE events straight from its own reader, so cancelling it is immediate. */
-function stream(response: Response) {
-    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    return {
-        async next(): Promise<string | undefined> {
-            for (;;) {
-                const end = buffer.indexOf('\n\n');
-                if (end >= 0) {
-                    const event = buffer.slice(0, end + 2);
-                    buffer = buffer.slice(end + 2);
-                    return event;
-                }
-                const {done, value} = await reader.read();
-                if (done) return undefined;
-                buffer += decoder.decode(value, {stream: true});
-            }
-        },
-        cancel: () => reader.cancel(),
-    };
-}
+const stream = (response: Response) => events(response, {whole: true});
 
 const event = (record: string) => `event: message\ndata: ${record}\n\n`;
 const ack = (id: number, uris: string[]) =>

@@ -149,24 +149,26 @@ export function errorBody(id: number | string | undefined, code: number, message
         : `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"error":${error}}\n`;
 }
 
-/** Reads SSE events one at a time. */
-export function events(response: Response) {
-    const reader = (response.body as ReadableStream<Uint8Array>)
-        .pipeThrough(new TextDecoderStream())
-        .getReader();
+/**
+ * Reads SSE events one at a time, straight from the body's own reader, so that cancelling it is
+ * immediate. Each event comes without its blank line, or with it under `{whole: true}`.
+ */
+export function events(response: Response, {whole = false}: {whole?: boolean} = {}) {
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
     let buffer = '';
     return {
         async next(): Promise<string | undefined> {
             for (;;) {
                 const end = buffer.indexOf('\n\n');
                 if (end >= 0) {
-                    const event = buffer.slice(0, end);
+                    const event = buffer.slice(0, whole ? end + 2 : end);
                     buffer = buffer.slice(end + 2);
                     return event;
                 }
                 const {done, value} = await reader.read();
                 if (done) return undefined;
-                buffer += value;
+                buffer += decoder.decode(value, {stream: true});
             }
         },
         cancel: (reason?: unknown) => reader.cancel(reason),
