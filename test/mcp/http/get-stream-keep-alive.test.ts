@@ -7,35 +7,12 @@
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
 import {KEEP_ALIVE_MS} from '../../../lib/mcp/http/keep-alive.js';
-import {ENDPOINT, initializeBody, LEGACY, makeHandler, post} from './support.js';
+import {ENDPOINT, events, initializeBody, LEGACY, makeHandler, post} from './support.js';
 
 const RESOURCES = [{uri: 'mem://a', name: 'a', handler: () => ({contents: [{uri: 'mem://a', text: 'a'}]})}];
 const UPDATE =
     'event: message\ndata: {"jsonrpc":"2.0","method":"notifications/resources/updated","params":{"uri":"mem://a"}}\n\n';
 const COMMENT = ':\n\n';
-
-/** Reads SSE events straight from the body's own reader, so what is not asked for stays unread. */
-function events(response: Response) {
-    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    return {
-        async next(): Promise<string | undefined> {
-            for (;;) {
-                const end = buffer.indexOf('\n\n');
-                if (end >= 0) {
-                    const event = buffer.slice(0, end + 2);
-                    buffer = buffer.slice(end + 2);
-                    return event;
-                }
-                const {done, value} = await reader.read();
-                if (done) return undefined;
-                buffer += decoder.decode(value, {stream: true});
-            }
-        },
-        cancel: () => reader.cancel(),
-    };
-}
 
 /** A handler with one legacy session subscribed to `mem://a`, and its GET stream open. */
 async function subscribedStream() {
@@ -61,7 +38,7 @@ describe('a legacy GET stream kept alive', () => {
     test('gets a comment each interval while its client waits for data', async (t) => {
         t.mock.timers.enable({apis: ['setInterval']});
         const {handler, get} = await subscribedStream();
-        const next = events(get);
+        const next = events(get, {whole: true});
         const first = next.next();
         t.mock.timers.tick(KEEP_ALIVE_MS);
         assert.equal(await first, COMMENT);
@@ -81,7 +58,7 @@ describe('a legacy GET stream kept alive', () => {
         const {handler, get} = await subscribedStream();
         assert.equal(handler.notifyResourceUpdated('mem://a'), 1);
         t.mock.timers.tick(KEEP_ALIVE_MS);
-        const next = events(get);
+        const next = events(get, {whole: true});
         assert.equal(await next.next(), UPDATE);
         const after = next.next();
         t.mock.timers.tick(KEEP_ALIVE_MS);
@@ -103,14 +80,14 @@ describe('a legacy GET stream kept alive', () => {
     test('stops when the client cancels the stream, and a new GET gets its own', async (t) => {
         t.mock.timers.enable({apis: ['setInterval']});
         const {handler, headers, get} = await subscribedStream();
-        await events(get).cancel();
+        await events(get, {whole: true}).cancel();
         // A timer left running would write on the cancelled stream and throw here.
         t.mock.timers.tick(KEEP_ALIVE_MS);
         const again = await handler.fetch(
             new Request(ENDPOINT, {headers: {...headers, accept: 'text/event-stream'}}),
         );
         assert.equal(again.status, 200);
-        const next = events(again);
+        const next = events(again, {whole: true});
         const first = next.next();
         t.mock.timers.tick(KEEP_ALIVE_MS);
         assert.equal(await first, COMMENT);
@@ -122,7 +99,7 @@ describe('a legacy GET stream kept alive', () => {
     test('stops when DELETE ends the session', async (t) => {
         t.mock.timers.enable({apis: ['setInterval']});
         const {handler, headers, get} = await subscribedStream();
-        const next = events(get);
+        const next = events(get, {whole: true});
         const deleted = await handler.fetch(new Request(ENDPOINT, {method: 'DELETE', headers}));
         assert.equal(deleted.status, 204);
         t.mock.timers.tick(KEEP_ALIVE_MS);
