@@ -48,6 +48,7 @@ test('each class recognizes its own errors, and only those, from either copy', (
             assert.equal(error.name, made);
             for (const asked of CLASSES) {
                 const expected = asked === made || asked === 'McpClientError';
+                // biome-ignore lint/performance/noDynamicNamespaceImportAccess: the test walks every exported class by name
                 assert.equal(here[asked].is(error), expected, `${asked}.is(${made} of a copy)`);
                 assert.equal(other[asked].is(error), expected, `${asked}.is(${made} of the other copy)`);
             }
