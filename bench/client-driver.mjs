@@ -86,45 +86,36 @@ async function connectFloor() {
     };
 }
 
+/** An official SDK client (v1 and v2 share the shape): its `Client` over its own stdio transport. */
+function sdkClient(clientModule, stdioModule) {
+    return {
+        load: () => Promise.all([clientModule(), stdioModule()]),
+        async connect([{Client}, {StdioClientTransport}]) {
+            const client = new Client(CLIENT_INFO);
+            await client.connect(
+                new StdioClientTransport({command: process.execPath, args: [SERVER], env: {...process.env}}),
+            );
+            return {
+                call: (text) => client.callTool({name: 'echo', arguments: {text}}),
+                close: () => client.close(),
+            };
+        },
+    };
+}
+
 /** Each client as `connect(module) => {call(text), close()}`, its module imported by `load`. */
 const clients = {
     ours: {load: () => import('arcane-os/mcp/client'), connect: connectOurs},
     base: {load: baseClient, connect: connectOurs},
     floor: {load: async () => undefined, connect: connectFloor},
-    sdk2: {
-        load: () =>
-            Promise.all([
-                import('@modelcontextprotocol/client'),
-                import('@modelcontextprotocol/client/stdio'),
-            ]),
-        async connect([{Client}, {StdioClientTransport}]) {
-            const client = new Client(CLIENT_INFO);
-            await client.connect(
-                new StdioClientTransport({command: process.execPath, args: [SERVER], env: {...process.env}}),
-            );
-            return {
-                call: (text) => client.callTool({name: 'echo', arguments: {text}}),
-                close: () => client.close(),
-            };
-        },
-    },
-    sdk1: {
-        load: () =>
-            Promise.all([
-                import('@modelcontextprotocol/sdk/client/index.js'),
-                import('@modelcontextprotocol/sdk/client/stdio.js'),
-            ]),
-        async connect([{Client}, {StdioClientTransport}]) {
-            const client = new Client(CLIENT_INFO);
-            await client.connect(
-                new StdioClientTransport({command: process.execPath, args: [SERVER], env: {...process.env}}),
-            );
-            return {
-                call: (text) => client.callTool({name: 'echo', arguments: {text}}),
-                close: () => client.close(),
-            };
-        },
-    },
+    sdk2: sdkClient(
+        () => import('@modelcontextprotocol/client'),
+        () => import('@modelcontextprotocol/client/stdio'),
+    ),
+    sdk1: sdkClient(
+        () => import('@modelcontextprotocol/sdk/client/index.js'),
+        () => import('@modelcontextprotocol/sdk/client/stdio.js'),
+    ),
 };
 
 function check(result) {

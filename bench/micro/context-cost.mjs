@@ -10,29 +10,12 @@
  * freeze; bare: the object and its data fields alone; defineProperties: the five later getters
  * defined by one `Object.defineProperties` from a shared descriptor map (bench/LOG.md, entry 29).
  */
+import {CallStamp} from './stamp.mjs';
+
 const variant = process.argv[2] ?? 'full';
 const VARIANTS = ['full', 'two', 'stamp', 'bare', 'defineProperties'];
 if (!VARIANTS.includes(variant)) throw new RangeError(`context-cost: choose one of ${VARIANTS.join(', ')}`);
 
-class Stamp {
-    constructor(target) {
-        // biome-ignore lint/correctness/noConstructorReturn: the technique under test
-        return target;
-    }
-}
-class CallStamp extends Stamp {
-    #call;
-    constructor(target, call) {
-        super(target);
-        this.#call = call;
-    }
-    static find(context) {
-        for (let at = context; at !== null; at = Object.getPrototypeOf(at)) {
-            if (#call in at) return at.#call;
-        }
-        return undefined;
-    }
-}
 const getterOf = (name) =>
     ({
         get() {

@@ -5,25 +5,8 @@
  * Prints ns per context built and per `signal` read, medians of 7 rounds.
  * Run: `node bench/micro/context.mjs`.
  */
-class Stamp {
-    constructor(target) {
-        // biome-ignore lint/correctness/noConstructorReturn: the technique under test
-        return target;
-    }
-}
-class CallStamp extends Stamp {
-    #call;
-    constructor(target, call) {
-        super(target);
-        this.#call = call;
-    }
-    static find(context) {
-        for (let at = context; at !== null; at = Object.getPrototypeOf(at)) {
-            if (#call in at) return at.#call;
-        }
-        return undefined;
-    }
-}
+import {CallStamp} from './stamp.mjs';
+
 const CALLS = new WeakMap();
 function findInMap(context) {
     for (let at = context; at !== null; at = Object.getPrototypeOf(at)) {
