@@ -3,7 +3,8 @@
  * once, the wall time until the last answer and the server's CPU inside that window (every thread,
  * and the main thread apart), then EOF. Also the start-up (ms to the initialize result, and the
  * CPU ms of every thread until then) and the RSS (MiB) when the fan-out is written. Nothing else runs in the process, so each sample costs
- * about a second instead of the full fan-out scenario's four fan-outs.
+ * about a second instead of the full fan-out scenario's four fan-outs. Prints each figure's median,
+ * its ratio to floor+signal's median, and the median of the rounds' own ratios to floor+signal.
  *
  * Usage: node bench/cold.mjs [--node <major>]
  * Environment: COLD_ROUNDS (default 9; the order alternates, A B C then C B A),
@@ -149,6 +150,19 @@ if (reference !== undefined) {
     for (const [name, ...values] of rows) {
         process.stdout.write(
             `${name.padEnd(9)} ${values.map((value, index) => (value / reference[index + 1]).toFixed(3).padStart(7)).join(' ')}\n`,
+        );
+    }
+}
+if (reference !== undefined) {
+    // Each round's samples are adjacent in time, so the ratio of one round's pair drifts less with
+    // the machine's load than the ratio of two medians taken over the whole run.
+    process.stdout.write("paired ÷ sigfloor (median of the rounds' ratios):\n");
+    for (const name of chosen) {
+        const ratios = keys.map((key) =>
+            median(samples[name].map((entry, round) => entry[key] / samples.sigfloor[round][key])),
+        );
+        process.stdout.write(
+            `${name.padEnd(9)} ${ratios.map((value) => value.toFixed(3).padStart(7)).join(' ')}\n`,
         );
     }
 }

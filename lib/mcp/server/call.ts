@@ -64,6 +64,23 @@ const TARGETS = {
     'completion/complete': '',
 } as const;
 
+const CANCELLED = 1;
+const SETTLED = 2;
+const ANSWERED = 4;
+const FULFILLED = 8;
+
+/** The parts of a call that few calls use, made for the first that does. */
+class CallAids {
+    readonly progressToken: unknown;
+    progress: ProgressReporter | undefined = undefined;
+    log: Log | undefined = undefined;
+    asker: Asker | undefined = undefined;
+
+    constructor(progressToken: unknown) {
+        this.progressToken = progressToken;
+    }
+}
+
 /**
  * Every field is a slot of 8 bytes in each pending call (Node builds without pointer compression),
  * so the call keeps only what it cannot read elsewhere: its id and method are read from the frozen
@@ -80,22 +97,15 @@ export class Call implements ProgressSource {
      * handler.
      */
     readonly context: HandlerContext;
-    /** `params._meta.progressToken` as sent, read once so that a handler cannot change it. */
-    readonly progressToken: unknown;
     readonly #host: CallHost;
-    #cancelled = false;
-    /** The handler's promise settled. */
-    #settled = false;
-    /** The outcome went to `answer`, a cancelled call's included: see `end`. */
-    #answered = false;
-    #fulfilled = false;
+    /** `CANCELLED`, `SETTLED`, `ANSWERED` and `FULFILLED`: one field, not four, in every pending call. */
+    #state = 0;
     /** How the handler's promise settled, kept until the turn-end answer. */
     outcome: unknown;
     #reason: unknown;
     #controller: AbortController | undefined;
-    #progress: ProgressReporter | undefined;
-    #log: Log | undefined;
-    #asker: Asker | undefined;
+    /** What few calls use (a progress token, progress, log messages, questions): one field for all. */
+    #aids: CallAids | undefined;
 
     /** `extra`: fields of the context beyond every handler's (a template's `variables`, say). */
     constructor(
@@ -110,8 +120,9 @@ export class Call implements ProgressSource {
     ) {
         this.target = target;
         this.era = era;
-        this.progressToken = progressTokenOf(params._meta);
         this.#host = host;
+        const progressToken = progressTokenOf(params._meta);
+        if (progressToken !== undefined) this.#aids = new CallAids(progressToken);
         // An object literal with its own getter takes V8's slow path and leaves a dictionary-mode
         // object; one shared getter defined first keeps a cached fast shape (bench/LOG.md, entry
         // 4). The getter finds this call through a private stamp, which a handler cannot reach.
@@ -134,8 +145,8 @@ export class Call implements ProgressSource {
         if (http !== undefined) context.http = http;
         if (extra !== undefined) Object.assign(context, extra);
         // A 2026-07-28 request carries its own level; otherwise the session's applies when it logs.
-        if (client.logLevel !== undefined) this.#log = new Log(this, host, client.logLevel);
-        if (client.replay !== undefined) this.#asker = new Asker(this, host, client.replay);
+        if (client.logLevel !== undefined) this.#aidsOf().log = new Log(this, host, client.logLevel);
+        if (client.replay !== undefined) this.#aidsOf().asker = new Asker(this, host, client.replay);
         this.context = Object.freeze(context) as unknown as HandlerContext;
     }
 
@@ -147,41 +158,49 @@ export class Call implements ProgressSource {
         return this.context.method;
     }
 
+    /** `params._meta.progressToken` as sent, read once so that a handler cannot change it. */
+    get progressToken(): unknown {
+        return this.#aids?.progressToken;
+    }
+
     get cancelled(): boolean {
-        return this.#cancelled;
+        return (this.#state & CANCELLED) !== 0;
     }
 
     /** The handler's promise settled; its answer waits for the end of the turn. */
     get settled(): boolean {
-        return this.#settled;
+        return (this.#state & SETTLED) !== 0;
     }
 
     /** The handler's promise was fulfilled (false while unsettled, or when it was rejected). */
     get fulfilled(): boolean {
-        return this.#fulfilled;
+        return (this.#state & FULFILLED) !== 0;
     }
 
     /** Progress may still be sent: the handler has not settled, nor was the call answered or cancelled. */
     get open(): boolean {
-        return !(this.#settled || this.#answered || this.#cancelled);
+        return this.#state === 0;
     }
 
     /** Created on first use, like the signal. */
     get reportProgress(): (update: ProgressUpdate) => boolean {
-        this.#progress ??= new ProgressReporter(this, this.#host.output);
-        return this.#progress.report;
+        const aids = this.#aidsOf();
+        aids.progress ??= new ProgressReporter(this, this.#host.output);
+        return aids.progress.report;
     }
 
     /** Created on first use, like progress. */
     get log(): (level: LoggingLevel, data: unknown, logger?: string) => boolean {
-        this.#log ??= new Log(this, this.#host, this.era.modern ? undefined : null);
-        return this.#log.send;
+        const aids = this.#aidsOf();
+        aids.log ??= new Log(this, this.#host, this.era.modern ? undefined : null);
+        return aids.log.send;
     }
 
     /** Created on first use, like progress: most handlers never ask. */
     get asker(): Asker {
-        this.#asker ??= new Asker(this, this.#host, undefined);
-        return this.#asker;
+        const aids = this.#aidsOf();
+        aids.asker ??= new Asker(this, this.#host, undefined);
+        return aids.asker;
     }
 
     /** Created on first use: most handlers that finish at once never look at it. */
@@ -200,15 +219,18 @@ export class Call implements ProgressSource {
      * request; the response says more than the notification anyway.
      */
     end(): void {
-        this.#answered = true;
-        this.#progress?.withdraw();
+        this.#state |= ANSWERED;
+        this.#aids?.progress?.withdraw();
     }
 
     cancel(reason: unknown): void {
-        this.#cancelled = true;
+        this.#state |= CANCELLED;
         this.#reason = reason;
-        this.#progress?.withdraw();
-        this.#log?.withdraw();
+        const aids = this.#aids;
+        if (aids !== undefined) {
+            aids.progress?.withdraw();
+            aids.log?.withdraw();
+        }
         this.#controller?.abort(reason);
     }
 
@@ -224,8 +246,7 @@ export class Call implements ProgressSource {
     /** Records how the handler's promise settled and queues its answer, the first time only. */
     settle(fulfilled: boolean, value: unknown): void {
         if (this.settled) return;
-        this.#settled = true;
-        this.#fulfilled = fulfilled;
+        this.#state |= fulfilled ? SETTLED | FULFILLED : SETTLED;
         this.outcome = value;
         settlement.observe?.(this.requestId);
         this.#host.queueAnswer(this);
@@ -235,6 +256,11 @@ export class Call implements ProgressSource {
     isAbortOutcome(thrown: unknown): boolean {
         if (this.#controller !== undefined && thrown === this.#controller.signal.reason) return true;
         return thrown === this.#reason || (thrown instanceof Error && thrown.name === 'AbortError');
+    }
+
+    #aidsOf(): CallAids {
+        this.#aids ??= new CallAids(undefined);
+        return this.#aids;
     }
 
     describe(): string {

@@ -133,11 +133,15 @@ export class Calls implements CallHost {
     }
 
     /**
-     * Runs a handler. The call counts as running, and its id as in use, from before the handler is
+     * Runs a handler with `input` and the call's context, with no closure per call. The call counts as running, and its id as in use, from before the handler is
      * invoked until it is answered, so a handler that calls `cancel`, `drain` or `close`
      * synchronously sees itself running.
      */
-    run(call: Call, invoke: () => unknown): void {
+    run<Input, Context>(
+        call: Call,
+        handler: (input: Input, context: Context) => unknown,
+        input: Input,
+    ): void {
         const outer = this.#current;
         if (outer !== undefined) this.#active.set(outer.requestId, outer);
         this.#current = call;
@@ -145,7 +149,7 @@ export class Calls implements CallHost {
         let outcome: unknown;
         let pending: boolean;
         try {
-            outcome = invoke();
+            outcome = handler(input, call.context as unknown as Context);
             pending = isThenable(outcome);
         } catch (error) {
             this.#finish(call, false, error);
@@ -190,7 +194,9 @@ export class Calls implements CallHost {
         const queue = this.#answerQueue;
         if (queue.length === 0) return;
         this.#answerQueue = [];
-        for (const call of queue) {
+        // Indexed: a fresh process runs this in the interpreter, where `for…of` allocates.
+        for (let index = 0; index < queue.length; index += 1) {
+            const call = queue[index] as Call;
             this.#active.delete(call.requestId);
             const outcome = call.outcome;
             call.outcome = undefined;

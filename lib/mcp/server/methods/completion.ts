@@ -6,7 +6,7 @@ import {isObject} from '../../../jsonrpc/records.js';
 import {Call} from '../call.js';
 import {ErrorCode} from '../errors.js';
 import {fail} from '../failures.js';
-import type {Completer, CompletionContext} from '../feature-types.js';
+import type {Completer} from '../feature-types.js';
 import type {Dispatch, MethodHandler} from './dispatch.js';
 
 interface Target {
@@ -56,10 +56,10 @@ export const complete: MethodHandler = (session, id, params, era, client) => {
         arguments: Object.freeze({...(chosen as Record<string, string> | undefined)}),
     });
     // A declared argument without a completer has no suggestions: an empty list, not an error.
-    session.calls.run(call, () =>
-        completer === undefined ? [] : completer(value, call.context as CompletionContext),
-    );
+    session.calls.run(call, completer ?? noSuggestions, value);
 };
+
+const noSuggestions = (): string[] => [];
 
 /** The prompt or template a ref names, or why it names none. */
 function targetOf(session: Dispatch, ref: unknown): Target | string {

@@ -5,7 +5,6 @@ import {Call} from '../call.js';
 import type {Era} from '../era.js';
 import {ErrorCode} from '../errors.js';
 import {fail} from '../failures.js';
-import type {HandlerContext} from '../types.js';
 import type {Dispatch, MethodHandler} from './dispatch.js';
 import {answerList} from './list.js';
 
@@ -68,5 +67,5 @@ export const promptsGet: MethodHandler = (session, id, params, era, client) => {
     }
     const args = given as Record<string, string>;
     const call = new Call(id, 'prompts/get', params, name, era, client, session.calls);
-    session.calls.run(call, () => prompt.handler(args, call.context as HandlerContext<'prompts/get'>));
+    session.calls.run(call, prompt.handler, args);
 };

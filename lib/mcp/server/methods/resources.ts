@@ -1,7 +1,6 @@
 /** `resources/list`, `resources/read` and `resources/templates/list`, in both eras. */
 import {Call} from '../call.js';
 import {fail} from '../failures.js';
-import type {HandlerContext} from '../types.js';
 import type {MethodHandler} from './dispatch.js';
 import {listMethod} from './list.js';
 import {hasStringParam} from './params.js';
@@ -23,5 +22,5 @@ export const readResource: MethodHandler = (session, id, params, era, client) =>
         return;
     }
     const call = new Call(id, 'resources/read', params, uri, era, client, session.calls);
-    session.calls.run(call, () => handler(params, call.context as HandlerContext<'resources/read'>));
+    session.calls.run(call, handler, params);
 };

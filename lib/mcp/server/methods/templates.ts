@@ -3,7 +3,6 @@ import type {JsonObject, RequestId} from '../../../jsonrpc/records.js';
 import type {ClientData} from '../call.js';
 import {Call} from '../call.js';
 import type {Era} from '../era.js';
-import type {TemplateContext} from '../feature-types.js';
 import type {ReadResourceParams} from '../types.js';
 import type {Dispatch} from './dispatch.js';
 
@@ -23,7 +22,7 @@ export function readTemplated(
             variables: Object.freeze(variables),
         });
         const handler = entry.handler;
-        session.calls.run(call, () => handler(params as ReadResourceParams, call.context as TemplateContext));
+        session.calls.run(call, handler, params as ReadResourceParams);
         return true;
     }
     return false;

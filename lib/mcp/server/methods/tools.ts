@@ -4,7 +4,6 @@ import {isObject} from '../../../jsonrpc/records.js';
 import {Call} from '../call.js';
 import {ErrorCode} from '../errors.js';
 import {fail} from '../failures.js';
-import type {HandlerContext} from '../types.js';
 import type {MethodHandler} from './dispatch.js';
 import {listMethod} from './list.js';
 import {hasStringParam} from './params.js';
@@ -28,5 +27,5 @@ export const toolsCall: MethodHandler = (session, id, params, era, client) => {
         return;
     }
     const call = new Call(id, 'tools/call', params, params.name, era, client, session.calls);
-    session.calls.run(call, () => handler(args as JsonObject, call.context as HandlerContext<'tools/call'>));
+    session.calls.run(call, handler, args as JsonObject);
 };
