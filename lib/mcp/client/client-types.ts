@@ -20,8 +20,8 @@ import type {
 } from '../protocol/types.js';
 import type {ServerRequestHandlers} from './answering.js';
 import type {VersionNegotiation} from './era.js';
-import type {McpSubscription} from './listen.js';
 import type {ListenFilter} from './listen-filter.js';
+import type {McpSubscription} from './listen-handle.js';
 import type {NotificationOptions} from './notifications.js';
 import type {CallToolOptions, RequestOptions} from './options.js';
 import type {McpProtocolErrorEvent} from './stray.js';

@@ -80,9 +80,10 @@ export class McpConnectionError extends McpClientError {}
 
 /**
  * The server broke the protocol: a response without `result` or `error`, a result of the wrong
- * shape, a repeated list cursor or a duplicate tool name fail their request. A violation that
- * cannot be tied to one request (a line that is not JSON or is over the size limit, an answer to a
- * request the client never sent) ends the whole session with it only under `strict`.
+ * shape, a repeated list cursor or a duplicate tool name fail their request, as does an HTTP answer
+ * of the wrong content type or a body that is not JSON. A violation that cannot be tied to one
+ * request (a line that is not JSON or is over the size limit, an answer to a request the client
+ * never sent) ends the whole session with it only under `strict`.
  * `McpProtocolViolationError.is(error)` recognizes one from any copy of this package.
  */
 export class McpProtocolViolationError extends McpClientError {}

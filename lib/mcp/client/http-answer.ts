@@ -1,9 +1,10 @@
 /**
  * The answer to one POSTed request: a JSON body (one response, or a batch holding it) or an SSE
- * stream followed to its answer. Anything else is an `McpHttpError` naming what came instead.
+ * stream followed to its answer. A `202` is an `McpHttpError`; any other answer the server got wrong
+ * (another content type, a body without the response) is an `McpProtocolViolationError`.
  */
 import type {RequestId} from '../../jsonrpc/records.js';
-import {McpHttpError} from './errors.js';
+import {McpHttpError, McpProtocolViolationError} from './errors.js';
 import {readJson} from './http-body.js';
 import type {Endpoint} from './http-streams.js';
 import {followAnswer, isAnswer, mediaType} from './http-streams.js';
@@ -24,10 +25,9 @@ export async function readAnswer(endpoint: Endpoint, response: Response, id: Req
     }
     if (type !== 'application/json') {
         await response.body?.cancel();
-        throw new McpHttpError(
+        throw new McpProtocolViolationError(
             `${what}: the content-type is ${JSON.stringify(type)}; an MCP server answers ` +
                 'application/json or text/event-stream',
-            {method: 'POST', status: response.status},
         );
     }
     const value = await readJson(response, endpoint.settings.maxMessageBytes, what);
@@ -37,5 +37,6 @@ export async function readAnswer(endpoint: Endpoint, response: Response, id: Req
         handlers.message(message);
         if (isAnswer(message, id)) answered = true;
     }
-    if (!answered) throw new Error(`${what}: the JSON body holds no response with that id`);
+    if (!answered)
+        throw new McpProtocolViolationError(`${what}: the JSON body holds no response with that id`);
 }

@@ -4,7 +4,7 @@
  */
 import type {JsonObject} from '../../jsonrpc/records.js';
 import {isObject} from '../../jsonrpc/records.js';
-import {McpHttpError} from './errors.js';
+import {McpHttpError, McpProtocolViolationError} from './errors.js';
 import {SseParser} from './sse.js';
 import type {StrayProblem} from './transport.js';
 
@@ -72,7 +72,10 @@ export async function bodyExcerpt(response: Response): Promise<string> {
     return flat.length > ERROR_BODY_CHARS ? `${flat.slice(0, ERROR_BODY_CHARS)}…` : flat;
 }
 
-/** Reads a whole JSON body of at most `maxBytes` bytes; throws a clear `Error` otherwise. */
+/**
+ * Reads a whole JSON body of at most `maxBytes` bytes; a body over it, not UTF-8 or not JSON is an
+ * `McpProtocolViolationError`. A body that breaks off rejects with the network's error.
+ */
 export async function readJson(response: Response, maxBytes: number, what: string): Promise<unknown> {
     const body = response.body;
     const chunks: Uint8Array[] = [];
@@ -85,7 +88,7 @@ export async function readJson(response: Response, maxBytes: number, what: strin
             bytes += value.length;
             if (bytes > maxBytes) {
                 await reader.cancel();
-                throw new Error(
+                throw new McpProtocolViolationError(
                     `${what}: the JSON body is larger than maxMessageBytes (${maxBytes} bytes); ` +
                         'raise maxMessageBytes if the server is trusted to send that much',
                 );
@@ -97,12 +100,12 @@ export async function readJson(response: Response, maxBytes: number, what: strin
     try {
         text = new TextDecoder('utf-8', {fatal: true}).decode(Buffer.concat(chunks, bytes));
     } catch (cause) {
-        throw new Error(`${what}: the JSON body is not valid UTF-8`, {cause});
+        throw new McpProtocolViolationError(`${what}: the JSON body is not valid UTF-8`, {cause});
     }
     try {
         return JSON.parse(text);
     } catch (cause) {
-        throw new Error(`${what}: the body is not JSON: ${excerpt(text)}`, {cause});
+        throw new McpProtocolViolationError(`${what}: the body is not JSON: ${excerpt(text)}`, {cause});
     }
 }
 
@@ -148,9 +151,12 @@ export async function readEvents(
                 } catch (cause) {
                     sink.stray({
                         kind: 'not-json',
-                        error: new Error(`${what}: an SSE event is not JSON: ${excerpt(event.data)}`, {
-                            cause,
-                        }),
+                        error: new McpProtocolViolationError(
+                            `${what}: an SSE event is not JSON: ${excerpt(event.data)}`,
+                            {
+                                cause,
+                            },
+                        ),
                         text: event.data,
                     });
                     return;
@@ -162,7 +168,7 @@ export async function readEvents(
             oversized(bytes) {
                 sink.stray({
                     kind: 'oversized',
-                    error: new Error(
+                    error: new McpProtocolViolationError(
                         `${what}: an SSE event reached ${bytes} bytes, over maxMessageBytes ` +
                             `(${maxEventBytes} bytes); it was dropped`,
                     ),

@@ -2,19 +2,18 @@
  * The `Mcp-Session-Id` the server may issue with `initialize`: checked as it arrives, and ended
  * by DELETE when the transport closes.
  */
-import {McpHttpError} from './errors.js';
+import {McpHttpError, McpProtocolViolationError} from './errors.js';
 import type {Endpoint} from './http-streams.js';
 
-/** The session id `response` issues, if any; throws `McpHttpError` for one that is not visible ASCII. */
+/** The session id `response` issues, if any; one that is not visible ASCII is a protocol violation. */
 export async function issuedSessionId(response: Response, url: string): Promise<string | undefined> {
     const id = response.headers.get('mcp-session-id');
     if (id === null) return undefined;
     if (!/^[\x21-\x7e]+$/.test(id)) {
         await response.body?.cancel();
-        throw new McpHttpError(
+        throw new McpProtocolViolationError(
             `POST ${url} issued the session id ${JSON.stringify(id)}, which is not ` +
                 'made of visible ASCII characters only; the server is not a conforming MCP server',
-            {method: 'POST', status: response.status},
         );
     }
     return id;

@@ -11,7 +11,7 @@
 import type {RequestId} from '../../jsonrpc/records.js';
 import {isObject, isResponse} from '../../jsonrpc/records.js';
 import {messageOf} from '../../util/message.js';
-import {McpHttpError} from './errors.js';
+import {McpHttpError, McpProtocolViolationError} from './errors.js';
 import type {StreamSink} from './http-body.js';
 import {readEvents} from './http-body.js';
 import type {HttpSettings} from './http-options.js';
@@ -163,9 +163,8 @@ async function openStream(
             const type = mediaType(response);
             if (type !== 'text/event-stream') {
                 await response.body?.cancel();
-                throw new McpHttpError(
+                throw new McpProtocolViolationError(
                     `GET ${settings.url.href} answered with content-type ${JSON.stringify(type)}, not text/event-stream`,
-                    {method: 'GET', status: response.status},
                 );
             }
             state.failures = 0;

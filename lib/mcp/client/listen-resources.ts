@@ -5,7 +5,8 @@
  */
 import {checkString} from '../../util/options.js';
 import {McpClientError} from './errors.js';
-import type {Listens, McpSubscription} from './listen.js';
+import type {Listens} from './listen.js';
+import type {McpSubscription} from './listen-handle.js';
 import {checkRequestOptions} from './options.js';
 
 export class ResourceListens {

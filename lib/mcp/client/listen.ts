@@ -11,8 +11,10 @@
 import type {JsonObject} from '../../jsonrpc/records.js';
 import {isObject} from '../../jsonrpc/records.js';
 import {McpClientError, McpConnectionError, McpProtocolViolationError, McpTimeoutError} from './errors.js';
-import type {FullFilter, ListenFilter} from './listen-filter.js';
+import type {FullFilter} from './listen-filter.js';
 import {checkListenFilter, readAcknowledged, wireFilter} from './listen-filter.js';
+import type {ListenEnd, McpSubscription} from './listen-handle.js';
+import {subscriptionHandle} from './listen-handle.js';
 import type {NotificationOptions} from './notifications.js';
 import {deliver} from './notifications.js';
 import {checkRequestOptions} from './options.js';
@@ -21,29 +23,6 @@ import type {Requests} from './requests.js';
 export const SUBSCRIPTION_ID_KEY = 'io.modelcontextprotocol/subscriptionId';
 const METHOD = 'subscriptions/listen';
 const ACKNOWLEDGED = 'notifications/subscriptions/acknowledged';
-
-/** How a subscription ended. */
-export type ListenEnd =
-    /** `close()`, the listen's `signal`, or `client.close()`. */
-    | {readonly by: 'client'}
-    /** The server answered the listen request (a graceful end) or cancelled it. */
-    | {readonly by: 'server'}
-    /** The server answered with an error, or the connection or the session ended. */
-    | {readonly by: 'error'; readonly error: unknown};
-
-/** An open subscription, as `client.listen()` resolves it. */
-export interface McpSubscription {
-    /** The subscription id: the id of its `subscriptions/listen` request. */
-    readonly id: number;
-    /** What was asked for, duplicates removed. */
-    readonly requested: Readonly<Required<ListenFilter>>;
-    /** What the server agreed to deliver: a part of `requested`, maybe all of it, maybe none. */
-    readonly granted: Readonly<Required<ListenFilter>>;
-    /** Settles, never rejecting, once the subscription is over. */
-    readonly ended: Promise<ListenEnd>;
-    /** Ends the subscription. Idempotent: every call returns the same promise, which never rejects. */
-    close(): Promise<void>;
-}
 
 interface Entry {
     id: number | undefined;
@@ -235,21 +214,9 @@ export class Listens {
         entry.state = 'open';
         clearTimeout(entry.timer);
         if (entry.signalEndsWait) entry.unlisten();
-        const ended = entry.ended;
-        let closing: Promise<void> | undefined;
-        const subscription: McpSubscription = Object.freeze({
-            id: entry.id as number,
-            requested: Object.freeze(entry.asked),
-            granted: Object.freeze(granted),
-            ended,
-            close: () => {
-                if (closing === undefined) {
-                    this.#finish(entry, {by: 'client'}, true);
-                    closing = ended.then(() => {});
-                }
-                return closing;
-            },
-        });
+        const subscription = subscriptionHandle(entry.id as number, entry.asked, granted, entry.ended, () =>
+            this.#finish(entry, {by: 'client'}, true),
+        );
         entry.resolve(subscription);
     }
 

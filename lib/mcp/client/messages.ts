@@ -7,7 +7,7 @@ import type {JsonObject, RequestId} from '../../jsonrpc/records.js';
 import {isObject} from '../../jsonrpc/records.js';
 import type {Response} from '../../jsonrpc/response.js';
 import {messageOf} from '../../util/message.js';
-import {McpConnectionError} from './errors.js';
+import {McpConnectionError, McpProtocolViolationError} from './errors.js';
 
 /** `params` with `_meta.progressToken` set to the request's id, other `_meta` entries kept. */
 export function withProgressToken(params: JsonObject, id: RequestId): JsonObject {
@@ -40,6 +40,24 @@ export function handlerFailure(id: RequestId, method: string, error: unknown): J
             message: `The client's handler for ${method} failed: ${messageOf(error)}`,
         },
     };
+}
+
+/**
+ * Why a request failed in its transport: the server's answer broke the protocol (a malformed
+ * body, the wrong content type), or else the transport could not carry it.
+ */
+export function requestFailure(
+    method: string,
+    error: unknown,
+): McpConnectionError | McpProtocolViolationError {
+    if (!(error instanceof McpProtocolViolationError))
+        return sendFailure(`send ${method} to the MCP server`, error);
+    return new McpProtocolViolationError(
+        `The MCP server's answer to ${method} broke the protocol: ${error.message}`,
+        {
+            cause: error,
+        },
+    );
 }
 
 /** A transport refused to carry a message. `what` completes "Could not …". */

@@ -21,7 +21,14 @@ import {classify, isObject, isResponse} from '../../jsonrpc/records.js';
 import {readResponse} from '../../jsonrpc/response.js';
 import type {McpClientError} from './errors.js';
 import {McpConnectionError, McpProtocolViolationError, McpRemoteError, McpTimeoutError} from './errors.js';
-import {handlerFailure, replyTo, sendFailure, strayAnswer, withProgressToken} from './messages.js';
+import {
+    handlerFailure,
+    replyTo,
+    requestFailure,
+    sendFailure,
+    strayAnswer,
+    withProgressToken,
+} from './messages.js';
 import {receiveProgress} from './progress.js';
 import type {AnswerServer, Decorate, OnStray, RequestTerms, Rounds} from './request-terms.js';
 import type {ClientTransport, SendOptions} from './transport.js';
@@ -103,7 +110,7 @@ export class Requests {
         if (decorated?.headers !== undefined) options.headers = decorated.headers;
         this.#send(message, options).then(undefined, (error: unknown) => {
             // After the request was given up, its aborted exchange failing is expected: `fail` ignores it.
-            this.#outgoing.fail(request, sendFailure(`send ${method} to the MCP server`, error));
+            this.#outgoing.fail(request, requestFailure(method, error));
         });
     }
 
