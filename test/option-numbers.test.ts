@@ -66,7 +66,13 @@ function rows(kinds: readonly Kind[]): Row[] {
 }
 
 const SERVER_ROWS = rows([
-    [SERVER, ['maxMessageBytes', 'outputHighWaterMark'], NUMBER, LARGE_OK, 'a positive integer, got {v}'],
+    [
+        SERVER,
+        ['maxMessageBytes', 'outputHighWaterMark', 'maxSubscriptions'],
+        NUMBER,
+        LARGE_OK,
+        'a positive integer, got {v}',
+    ],
     [SERVER, ['listCache.ttlMs', 'readCache.ttlMs'], MS, LARGE_OK, TTL],
 ]);
 

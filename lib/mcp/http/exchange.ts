@@ -1,7 +1,7 @@
 /**
  * One POSTed request awaiting its answer. The answer is a JSON body when it is the first record
- * for the request; when a notification (progress, a log) comes first, the answer becomes an SSE
- * stream that carries the notifications and ends with the response. A client that goes away
+ * for the request; when a notification (progress, a log) comes first, or the client refuses JSON,
+ * the answer is an SSE stream that carries any notifications and ends with the response. A client that goes away
  * (its request's signal aborts, or it cancels the stream) ends the exchange: nothing more is
  * written, and `onGone` decides what that means for the handler.
  *
@@ -19,6 +19,8 @@ export interface ExchangeOptions {
     readonly id: RequestId;
     /** The client accepts an SSE answer; without it notifications are dropped. */
     readonly streaming: boolean;
+    /** The client refuses JSON: even an answer with no notification before it is an SSE stream. */
+    readonly sseOnly: boolean;
     /** Extra response headers, read when the answer starts. */
     readonly headers: () => Record<string, string> | undefined;
     /** The HTTP status of a final record. */
@@ -112,6 +114,7 @@ export class Exchange {
     /** The request's response: the exchange ends with it. */
     answer(record: string): void {
         if (this.#done) return;
+        if (this.#stream === undefined && this.#options.sseOnly) this.#open();
         const stream = this.#stream;
         this.#finish();
         if (stream === undefined) {

@@ -114,6 +114,7 @@ function exchangeFor(
         {
             id,
             streaming: input.streaming,
+            sseOnly: input.sseOnly,
             headers,
             status: () => 200,
             onGone: () => {},

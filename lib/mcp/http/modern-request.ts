@@ -9,6 +9,7 @@ import type {QueueSlot} from '../../jsonrpc/writer.js';
 import {PROTOCOL_VERSION_KEY} from '../protocol/meta.js';
 import {ErrorCode} from '../server/errors.js';
 import type {Dispatch} from '../server/methods/dispatch.js';
+import {tooManyListensMessage} from '../server/methods/subscriptions.js';
 import {MODERN_METHODS} from '../server/methods/table.js';
 import {modernClient} from '../server/modern.js';
 import {Session} from '../server/session.js';
@@ -36,6 +37,8 @@ export interface ModernInput {
     readonly request: Request;
     readonly message: JsonObject;
     readonly streaming: boolean;
+    /** The client refuses JSON (`application/json;q=0`): its answer is an SSE stream. */
+    readonly sseOnly: boolean;
 }
 
 export function serveModernRequest(
@@ -85,6 +88,7 @@ export function serveModernRequest(
         {
             id,
             streaming: input.streaming,
+            sseOnly: input.sseOnly,
             headers: () => undefined,
             status: modernStatus,
             // A closed listen stream is its cancellation: the subscription ends, unanswered.
@@ -95,6 +99,14 @@ export function serveModernRequest(
     );
     tracker.hold(exchange, session);
     session.calls.http = {headers: request.headers};
+    const limit = settings.catalog.maxSubscriptions;
+    if (message.method === 'subscriptions/listen' && tracker.listening.size >= limit) {
+        // Answered like the core's own refusals, through the exchange, so `Accept` is honoured.
+        exchange.answer(
+            errorRecord(id, ErrorCode.InvalidParams, tooManyListensMessage(limit), {maxSubscriptions: limit}),
+        );
+        return exchange.response;
+    }
     // Parsed once, by `readBody`.
     session.receiveParsed(message);
     if (session.subscriptions.holds(id)) {

@@ -55,7 +55,9 @@ export async function servePost(
         );
     }
     const streaming = accept !== null && accepts(accept, SSE_TYPE);
-    const input = {request, message, streaming};
+    // Past the 406 above, a client that refuses JSON accepts SSE.
+    const sseOnly = !accepts(accept, JSON_TYPE);
+    const input = {request, message, streaming, sseOnly};
     const version = request.headers.get('mcp-protocol-version')?.trim();
     if (isModern(message, version)) return serveModernRequest(settings, tracker, input);
     const sessionId = request.headers.get('mcp-session-id');

@@ -33,6 +33,8 @@ import {captureTemplates} from './template-catalog.js';
 import type {ResourceHandler, ToolHandler} from './types.js';
 
 export const DEFAULT_OUTPUT_HIGH_WATER_MARK = 16 * 1024 * 1024;
+/** Enough for any client watching what it shows; a bound on what a peer can make a session hold. */
+export const DEFAULT_MAX_SUBSCRIPTIONS = 1000;
 
 export interface Catalog {
     readonly tools: ReadonlyMap<string, ToolHandler>;
@@ -68,6 +70,8 @@ export interface Catalog {
     readonly outputHighWaterMark: number;
     /** `resources/subscribe` and `subscriptions/listen` are served (the `subscriptions` option). */
     readonly subscriptions: boolean;
+    /** The most subscriptions a session holds, and the most open listen streams of an HTTP handler. */
+    readonly maxSubscriptions: number;
     /** How handlers' questions wait, and how `requestState` is sealed. */
     readonly asking: AskSettings;
     /** The `initialize` result for one negotiated legacy revision. */
@@ -89,6 +93,7 @@ const OPTION_NAMES: readonly string[] = [
     'outputHighWaterMark',
     'asking',
     'subscriptions',
+    'maxSubscriptions',
 ];
 
 export function buildCatalog(options: McpStdioServerOptions): Catalog {
@@ -144,6 +149,11 @@ export function buildCatalog(options: McpStdioServerOptions): Catalog {
         options.outputHighWaterMark,
         DEFAULT_OUTPUT_HIGH_WATER_MARK,
     );
+    const maxSubscriptions = positiveInteger(
+        'maxSubscriptions',
+        options.maxSubscriptions,
+        DEFAULT_MAX_SUBSCRIPTIONS,
+    );
 
     const asking = captureAsking(options.asking);
     const listCache = captureCache('listCache', options.listCache, DEFAULT_LIST_CACHE);
@@ -194,6 +204,7 @@ export function buildCatalog(options: McpStdioServerOptions): Catalog {
         outputHighWaterMark,
         asking,
         subscriptions,
+        maxSubscriptions,
         initializeResult: (version) => initializeResults.get(version) as string,
     };
 }

@@ -64,6 +64,13 @@ export interface McpStdioServerOptions {
      * Default: `false`.
      */
     subscriptions?: boolean;
+    /**
+     * The most resource subscriptions one session holds: the URIs of `resources/subscribe`, plus
+     * the URIs granted to each open `subscriptions/listen` (a listen granted none counts one). A
+     * subscribe or listen beyond it is answered `-32602`. Over HTTP it also bounds the open
+     * `subscriptions/listen` streams of the handler. Default: 1000.
+     */
+    maxSubscriptions?: number;
     /** The largest record accepted, in bytes, line feed excluded. Default: 64 MiB. */
     maxMessageBytes?: number;
     /**

@@ -55,7 +55,7 @@ export class Session implements Dispatch {
         this.catalog = catalog;
         this.output = output;
         this.calls = new Calls(output, catalog.defaultLogLevel, catalog.asking);
-        this.subscriptions = new Subscriptions(output);
+        this.subscriptions = new Subscriptions(output, catalog.maxSubscriptions);
         this.#legacy = legacyEra(catalog);
         this.#modern = catalog.versions.modern.length > 0 ? modernEra(catalog) : undefined;
         this.methods = methodTables(catalog);

@@ -2,7 +2,8 @@
  * One session's resource subscriptions: the URIs a legacy client subscribed to with
  * `resources/subscribe`, and the open `subscriptions/listen` requests of 2026-07-28, each with the
  * URIs it was granted. `notify` sends `notifications/resources/updated` to each; `end` answers every
- * open listen request, as the session closes.
+ * open listen request, as the session closes. A session holds at most `limit` subscriptions: the
+ * legacy URIs plus each listen's URIs, a listen granted none counting one, as it is held too.
  */
 import type {RequestId} from '../../jsonrpc/records.js';
 import {resultRecord} from '../../jsonrpc/records.js';
@@ -14,17 +15,35 @@ export class Subscriptions {
     readonly #output: SessionOutput;
     readonly #legacy = new Set<string>();
     readonly #listens = new Map<RequestId, ReadonlySet<string>>();
+    readonly limit: number;
+    /** The slots the open listens take. */
+    #listening = 0;
 
-    constructor(output: SessionOutput) {
+    constructor(output: SessionOutput, limit: number) {
         this.#output = output;
+        this.limit = limit;
     }
 
-    subscribe(uri: string): void {
+    /** The subscriptions held, legacy and listens together. */
+    get count(): number {
+        return this.#legacy.size + this.#listening;
+    }
+
+    /** False, subscribing nothing, when a new `uri` would take the session over its limit. */
+    subscribe(uri: string): boolean {
+        if (this.#legacy.has(uri)) return true;
+        if (this.count >= this.limit) return false;
         this.#legacy.add(uri);
+        return true;
     }
 
     unsubscribe(uri: string): void {
         this.#legacy.delete(uri);
+    }
+
+    /** The subscriptions a listen granted `uris` would take. */
+    static slots(uris: readonly string[]): number {
+        return Math.max(1, uris.length);
     }
 
     /** An open listen request holds its id, as a running call does. */
@@ -35,6 +54,7 @@ export class Subscriptions {
     /** Opens a listen stream granted `uris`, acknowledging it first. */
     listen(id: RequestId, uris: readonly string[]): void {
         this.#listens.set(id, new Set(uris));
+        this.#listening += Subscriptions.slots(uris);
         this.#output.send(
             `{"jsonrpc":"2.0","method":"notifications/subscriptions/acknowledged","params":{"_meta":${idMeta(id)},"notifications":{"resourceSubscriptions":${JSON.stringify(uris)}}}}\n`,
         );
@@ -42,7 +62,11 @@ export class Subscriptions {
 
     /** The client cancelled its listen request: the stream ends, unanswered. True when one was open. */
     cancel(id: RequestId): boolean {
-        return this.#listens.delete(id);
+        const uris = this.#listens.get(id);
+        if (uris === undefined) return false;
+        this.#listens.delete(id);
+        this.#listening -= Math.max(1, uris.size);
+        return true;
     }
 
     /** Tells every subscriber of `uri`; returns how many notifications were sent. */
@@ -71,6 +95,7 @@ export class Subscriptions {
             this.#output.send(resultRecord(id, `{"resultType":"complete","_meta":${idMeta(id)}}`));
         }
         this.#listens.clear();
+        this.#listening = 0;
         this.#legacy.clear();
     }
 }

@@ -58,6 +58,56 @@ describe('the handler and q=0', () => {
         assert.match(body, /^\{"jsonrpc":"2\.0","id":1,"result":\{.*"text":"done"\}\]\}\}\n$/);
     });
 
+    test('a 2026-07-28 POST that refuses JSON gets its answer as an SSE stream, with no notification before it', async () => {
+        const {handler} = makeHandler();
+        const call = (accept?: string) =>
+            handler.fetch(
+                modern(1, 'tools/call', {name: 'echo', arguments: {}}, accept === undefined ? {} : {accept}),
+            );
+        const [status, type, json] = await read(await call());
+        assert.deepEqual([status, type], [200, JSON_TYPE]);
+        assert.deepEqual(await read(await call(`${JSON_TYPE};q=0, ${SSE}`)), [
+            200,
+            SSE,
+            `event: message\ndata: ${json.slice(0, -1)}\n\n`,
+        ]);
+        // An unknown method too: its 404 is a JSON answer's status, the stream's is 200.
+        assert.deepEqual(
+            await read(await handler.fetch(modern(2, 'no/such', {}, {accept: `*/*;q=0, ${SSE}`}))),
+            [
+                200,
+                SSE,
+                'event: message\ndata: {"jsonrpc":"2.0","id":2,"error":{"code":-32601,"message":"Method not found: \\"no/such\\""}}\n\n',
+            ],
+        );
+    });
+
+    test('a legacy POST that refuses JSON gets its answer as an SSE stream, initialize with its session id', async () => {
+        const {handler} = makeHandler();
+        const accept = `${JSON_TYPE};q=0, ${SSE}`;
+        const opened = await handler.fetch(post(initializeBody(), {accept}));
+        const session = opened.headers.get('mcp-session-id');
+        assert.equal(typeof session, 'string');
+        const [status, type, body] = await read(opened);
+        assert.deepEqual([status, type], [200, SSE]);
+        assert.match(
+            body,
+            /^event: message\ndata: \{"jsonrpc":"2\.0","id":0,"result":\{"protocolVersion":"2025-11-25",.*\}\n\n$/,
+        );
+        const listed = await handler.fetch(
+            post(
+                {jsonrpc: '2.0', id: 1, method: 'ping'},
+                {accept, 'mcp-session-id': session as string, 'mcp-protocol-version': '2025-11-25'},
+            ),
+        );
+        assert.deepEqual(await read(listed), [
+            200,
+            SSE,
+            'event: message\ndata: {"jsonrpc":"2.0","id":1,"result":{}}\n\n',
+        ]);
+        await handler.close();
+    });
+
     test('a GET that refuses SSE is 406', async () => {
         const {handler} = makeHandler();
         const opened = await handler.fetch(post(initializeBody()));

@@ -61,7 +61,7 @@ test('rejects an unknown option by name', () => {
     rejects(
         {serverInfo: SERVER_INFO, tool: []},
         'TypeError',
-        `${P}unknown option "tool"; the options are serverInfo, instructions, tools, resources, resourceTemplates, prompts, logging, protocolVersions, listCache, readCache, maxMessageBytes, outputHighWaterMark, asking, subscriptions`,
+        `${P}unknown option "tool"; the options are serverInfo, instructions, tools, resources, resourceTemplates, prompts, logging, protocolVersions, listCache, readCache, maxMessageBytes, outputHighWaterMark, asking, subscriptions, maxSubscriptions`,
     );
 });
 

@@ -1,7 +1,9 @@
 /**
  * Resource subscriptions, served only when the server opts in with `subscriptions: true`:
  * `resources/subscribe` and `resources/unsubscribe` (legacy era) and `subscriptions/listen`
- * (2026-07-28). Without the option each is answered `-32601`, as before it existed.
+ * (2026-07-28). Without the option each is answered `-32601`, as before it existed. A request that
+ * would take the session over `maxSubscriptions` is answered `-32602`: the request cannot be granted
+ * as asked in the session's state, which the client can change, and the server has not failed.
  */
 import type {JsonObject, RequestId} from '../../../jsonrpc/records.js';
 import {isObject, resultRecord} from '../../../jsonrpc/records.js';
@@ -9,6 +11,7 @@ import type {Era} from '../era.js';
 import {ErrorCode} from '../errors.js';
 import {fail} from '../failures.js';
 import {refuseUnknownMethod} from '../refusals.js';
+import {Subscriptions} from '../subscriptions.js';
 import type {Dispatch} from './dispatch.js';
 
 /** The catalog serves `uri`: a static resource's, or one a resource template matches. */
@@ -51,7 +54,18 @@ export function resourcesSubscribe(session: Dispatch, id: RequestId, params: Jso
         fail(session.output, id, ErrorCode.ResourceNotFound, `Resource not found: ${uri}`, {uri});
         return;
     }
-    session.subscriptions.subscribe(uri);
+    const limit = session.subscriptions.limit;
+    if (!session.subscriptions.subscribe(uri)) {
+        fail(
+            session.output,
+            id,
+            ErrorCode.InvalidParams,
+            `resources/subscribe refused: this session already holds ${limit} subscriptions, its limit ` +
+                '(maxSubscriptions); unsubscribe from a resource first, or have the server raise maxSubscriptions',
+            {uri, maxSubscriptions: limit},
+        );
+        return;
+    }
     session.output.send(resultRecord(id, '{}'));
 }
 
@@ -86,5 +100,27 @@ export function subscriptionsListen(
     }
     // The catalog never changes, so no list-changed filter is granted; of the URIs, those it has.
     const granted = [...new Set(wanted as string[])].filter((uri) => knows(session, uri));
+    const {count, limit} = session.subscriptions;
+    const slots = Subscriptions.slots(granted);
+    if (count + slots > limit) {
+        fail(
+            session.output,
+            id,
+            ErrorCode.InvalidParams,
+            `subscriptions/listen refused: its ${slots} subscriptions and the ${count} this session holds ` +
+                `exceed its limit of ${limit} (maxSubscriptions); listen to fewer URIs or end another listen ` +
+                'first, or have the server raise maxSubscriptions',
+            {maxSubscriptions: limit},
+        );
+        return;
+    }
     session.subscriptions.listen(id, granted);
+}
+
+/** The answer to a listen over HTTP while the handler has `limit` listen streams open. */
+export function tooManyListensMessage(limit: number): string {
+    return (
+        `subscriptions/listen refused: this handler already has ${limit} open listen streams, its limit ` +
+        '(maxSubscriptions); end one first, or have the server raise maxSubscriptions'
+    );
 }
