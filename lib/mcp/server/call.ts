@@ -83,8 +83,9 @@ class CallAids {
 
 /**
  * Every field is a slot of 8 bytes in each pending call (Node builds without pointer compression),
- * so the call keeps only what it cannot read elsewhere: its id and method are read from the frozen
- * context.
+ * and the collector copies every pending call, so the call keeps only what it cannot read
+ * elsewhere: its id and method are read from the frozen context, its flags share one integer, and
+ * what few calls use waits in `CallAids` (bench/LOG.md, entry 33).
  */
 export class Call implements ProgressSource {
     /** The tool name or resource uri. */

@@ -194,7 +194,8 @@ export class Calls implements CallHost {
         const queue = this.#answerQueue;
         if (queue.length === 0) return;
         this.#answerQueue = [];
-        // Indexed: a fresh process runs this in the interpreter, where `for…of` allocates.
+        // Indexed: a fresh process runs this in the interpreter, where `for…of` allocates
+        // (bench/LOG.md, entry 33).
         for (let index = 0; index < queue.length; index += 1) {
             const call = queue[index] as Call;
             this.#active.delete(call.requestId);
