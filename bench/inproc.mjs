@@ -22,6 +22,7 @@ import {PassThrough, Writable} from 'node:stream';
 import {fileURLToPath} from 'node:url';
 import {nodeBinary} from '../scripts/node-binary.mjs';
 import {cancelled, MODERN_META, modernToolCall, toolCall} from './client.mjs';
+import {chunksOf, startInProcess} from './inproc-server.mjs';
 import {format, median} from './report.mjs';
 
 const SCENARIOS = ['echo', 'modern', 'fanOut', 'cancel', 'big'];
@@ -111,22 +112,8 @@ async function child(server, scenario) {
         },
     });
     const error = new Writable({write: (_chunk, _encoding, callback) => callback()});
-    let settled;
-    if (server === 'floor' || server === 'sigfloor') {
-        const floor = await import('./servers/floor.mjs');
-        floor.serveFloor(input, output);
-        settled = async () => {
-            while (floor.pendingCalls() > 0) await new Promise((resolve) => setImmediate(resolve));
-            await new Promise((resolve) => setImmediate(resolve));
-        };
-    } else {
-        const adapter = await import(server === 'base' ? process.env.BENCH_BASE : 'arcane-os/mcp/stdio');
-        const {benchOptions} = await import('./servers/serve.mjs');
-        if (scenario === 'modern') process.env.BENCH_ERA = 'modern';
-        const instance = adapter.createMcpStdioServer(benchOptions(adapter, `bench-${server}`));
-        instance.start({input, output, error});
-        settled = () => instance.drain();
-    }
+    if (scenario === 'modern') process.env.BENCH_ERA = 'modern';
+    const settled = await startInProcess(server, {input, output, error});
     /** Writes the chunks and resolves once `expected` more answers arrived. */
     const feed = (chunks, expected) => {
         const done = new Promise((resolve) => {
@@ -135,17 +122,6 @@ async function child(server, scenario) {
         });
         for (const chunk of chunks) input.write(chunk);
         return expected === 0 ? Promise.resolve() : done;
-    };
-    /** `count` records from `make(id)`, as Buffers of 256 lines. */
-    const records = (count, first, make) => {
-        const chunks = [];
-        for (let start = 0; start < count; start += 256) {
-            let text = '';
-            for (let index = start; index < Math.min(count, start + 256); index += 1)
-                text += make(first + index);
-            chunks.push(Buffer.from(text));
-        }
-        return chunks;
     };
     const measure = async (count, work) => {
         const cpu = process.cpuUsage();
@@ -173,15 +149,15 @@ async function child(server, scenario) {
     if (scenario === 'echo' || scenario === 'modern') {
         const make = scenario === 'echo' ? toolCall : modernToolCall;
         const call = (id) => make(id, 'echo', {text: `hello ${id}`});
-        await feed(records(20000, 1, call), 20000);
-        const measured = records(100000, 100000, call);
+        await feed(chunksOf(20000, 1, call), 20000);
+        const measured = chunksOf(100000, 100000, call);
         result.nsPerCall = await measure(100000, () => feed(measured, 100000));
     } else if (scenario === 'fanOut') {
-        const calls = records(10000, 1, (id) => toolCall(id, 'sleep', {ms: 1}));
+        const calls = chunksOf(10000, 1, (id) => toolCall(id, 'sleep', {ms: 1}));
         result.nsPerCall = await measure(10000, () => feed(calls, 10000));
     } else if (scenario === 'cancel') {
-        const calls = records(10000, 1, (id) => toolCall(id, 'sleep', {ms: 600000}));
-        const cancels = records(10000, 1, cancelled);
+        const calls = chunksOf(10000, 1, (id) => toolCall(id, 'sleep', {ms: 600000}));
+        const cancels = chunksOf(10000, 1, cancelled);
         gc();
         const before = process.memoryUsage().heapUsed;
         const cpu = process.cpuUsage();
@@ -196,7 +172,7 @@ async function child(server, scenario) {
         const total = process.cpuUsage(again);
         result.nsPerCallAndCancel = ((used.user + used.system + total.user + total.system) * 1000) / 10000;
     } else if (scenario === 'big') {
-        const call = (id) => records(1, id, (at) => toolCall(at, 'big', {bytes: 4 * 1024 * 1024}));
+        const call = (id) => chunksOf(1, id, (at) => toolCall(at, 'big', {bytes: 4 * 1024 * 1024}));
         await feed(call(1), 1);
         await feed(call(2), 1);
         const calls = Array.from({length: 20}, (_, index) => call(10 + index));

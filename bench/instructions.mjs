@@ -24,6 +24,7 @@ import {fileURLToPath} from 'node:url';
 import {promisify} from 'node:util';
 import {nodeBinary} from '../scripts/node-binary.mjs';
 import {cancelled, toolCall} from './client.mjs';
+import {chunksOf, startInProcess} from './inproc-server.mjs';
 
 const CALLS = 10000;
 
@@ -88,23 +89,7 @@ async function child(server, rounds) {
         },
     });
     const error = new Writable({write: (_chunk, _encoding, callback) => callback()});
-    let settled;
-    if (server === 'sigfloor') {
-        // The floor reads its variant from argv when it loads.
-        process.argv.push('--signal');
-        const floor = await import('./servers/floor.mjs');
-        floor.serveFloor(input, output);
-        settled = async () => {
-            while (floor.pendingCalls() > 0) await new Promise((resolve) => setImmediate(resolve));
-            await new Promise((resolve) => setImmediate(resolve));
-        };
-    } else {
-        const adapter = await import(server === 'base' ? process.env.BENCH_BASE : 'arcane-os/mcp/stdio');
-        const {benchOptions} = await import('./servers/serve.mjs');
-        const instance = adapter.createMcpStdioServer(benchOptions(adapter, `bench-${server}`));
-        instance.start({input, output, error});
-        settled = () => instance.drain();
-    }
+    const settled = await startInProcess(server, {input, output, error});
     input.write(
         `${JSON.stringify({
             jsonrpc: '2.0',
@@ -119,22 +104,13 @@ async function child(server, rounds) {
     );
     while (answered < 1) await new Promise((resolve) => setImmediate(resolve));
     globalThis.gc();
-    /** `CALLS` records from `make(id)`, as Buffers of 256 lines. */
-    const chunks = (first, make) => {
-        const list = [];
-        for (let start = 0; start < CALLS; start += 256) {
-            let text = '';
-            for (let at = start; at < Math.min(CALLS, start + 256); at += 1) text += make(first + at);
-            list.push(Buffer.from(text));
-        }
-        return list;
-    };
     for (let round = 0; round < rounds; round += 1) {
         if (round > 0) globalThis.gc();
         const first = 1 + round * CALLS;
-        for (const chunk of chunks(first, (id) => toolCall(id, 'sleep', {ms: 600000}))) input.write(chunk);
+        for (const chunk of chunksOf(CALLS, first, (id) => toolCall(id, 'sleep', {ms: 600000})))
+            input.write(chunk);
         await new Promise((resolve) => setImmediate(resolve));
-        for (const chunk of chunks(first, cancelled)) input.write(chunk);
+        for (const chunk of chunksOf(CALLS, first, cancelled)) input.write(chunk);
         await settled();
     }
     // Whatever a server left behind (its listeners, the floor's pending map) does not end the count.
