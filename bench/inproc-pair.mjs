@@ -28,6 +28,7 @@ import {PassThrough, Writable} from 'node:stream';
 import {fileURLToPath} from 'node:url';
 import {nodeBinary} from '../scripts/node-binary.mjs';
 import {cancelled, MODERN_META, modernToolCall, toolCall} from './client.mjs';
+import {chunksOf} from './inproc-server.mjs';
 import {median} from './report.mjs';
 import {benchOptions} from './servers/serve.mjs';
 
@@ -100,21 +101,21 @@ async function child(a, b, scenario, bFirst) {
         if (scenario === 'echo' || scenario === 'modern') {
             const make = scenario === 'echo' ? toolCall : modernToolCall;
             await server.feed(
-                records(size, first, (id) => make(id, 'echo', {text: `hello ${id}`})),
+                chunksOf(size, first, (id) => make(id, 'echo', {text: `hello ${id}`})),
                 size,
             );
         } else if (scenario === 'fanOut') {
             await server.feed(
-                records(size, first, (id) => toolCall(id, 'sleep', {ms: 1})),
+                chunksOf(size, first, (id) => toolCall(id, 'sleep', {ms: 1})),
                 size,
             );
         } else {
             await server.feed(
-                records(size, first, (id) => toolCall(id, 'sleep', {ms: 600000})),
+                chunksOf(size, first, (id) => toolCall(id, 'sleep', {ms: 600000})),
                 0,
             );
             await new Promise((resolve) => setImmediate(resolve));
-            await server.feed(records(size, first, cancelled), 0);
+            await server.feed(chunksOf(size, first, cancelled), 0);
             await server.instance.drain();
         }
         const used = process.cpuUsage(cpu);
@@ -163,15 +164,4 @@ async function serve(path, name) {
         return expected === 0 ? Promise.resolve(first) : done;
     };
     return {feed, instance};
-}
-
-/** `count` records from `make(id)`, as Buffers of 256 lines. */
-function records(count, first, make) {
-    const chunks = [];
-    for (let start = 0; start < count; start += 256) {
-        let text = '';
-        for (let index = start; index < Math.min(count, start + 256); index += 1) text += make(first + index);
-        chunks.push(Buffer.from(text));
-    }
-    return chunks;
 }

@@ -90,18 +90,9 @@ async function child(server, rounds) {
     });
     const error = new Writable({write: (_chunk, _encoding, callback) => callback()});
     const settled = await startInProcess(server, {input, output, error});
-    input.write(
-        `${JSON.stringify({
-            jsonrpc: '2.0',
-            id: 0,
-            method: 'initialize',
-            params: {
-                protocolVersion: '2025-11-25',
-                capabilities: {},
-                clientInfo: {name: 'count', version: '1'},
-            },
-        })}\n`,
-    );
+    const hello = {name: 'count', version: '1'};
+    const params = {protocolVersion: '2025-11-25', capabilities: {}, clientInfo: hello};
+    input.write(`${JSON.stringify({jsonrpc: '2.0', id: 0, method: 'initialize', params})}\n`);
     while (answered < 1) await new Promise((resolve) => setImmediate(resolve));
     globalThis.gc();
     for (let round = 0; round < rounds; round += 1) {
