@@ -41,9 +41,9 @@ export class Subscriptions {
         this.#legacy.delete(uri);
     }
 
-    /** The subscriptions a listen granted `uris` would take. */
-    static slots(uris: readonly string[]): number {
-        return Math.max(1, uris.length);
+    /** The subscriptions a listen granted `count` URIs takes: a listen granted none is held too. */
+    static slots(count: number): number {
+        return Math.max(1, count);
     }
 
     /** An open listen request holds its id, as a running call does. */
@@ -54,7 +54,7 @@ export class Subscriptions {
     /** Opens a listen stream granted `uris`, acknowledging it first. */
     listen(id: RequestId, uris: readonly string[]): void {
         this.#listens.set(id, new Set(uris));
-        this.#listening += Subscriptions.slots(uris);
+        this.#listening += Subscriptions.slots(uris.length);
         this.#output.send(
             `{"jsonrpc":"2.0","method":"notifications/subscriptions/acknowledged","params":{"_meta":${idMeta(id)},"notifications":{"resourceSubscriptions":${JSON.stringify(uris)}}}}\n`,
         );
@@ -65,7 +65,7 @@ export class Subscriptions {
         const uris = this.#listens.get(id);
         if (uris === undefined) return false;
         this.#listens.delete(id);
-        this.#listening -= Math.max(1, uris.size);
+        this.#listening -= Subscriptions.slots(uris.size);
         return true;
     }
 

@@ -101,7 +101,7 @@ export function subscriptionsListen(
     // The catalog never changes, so no list-changed filter is granted; of the URIs, those it has.
     const granted = [...new Set(wanted as string[])].filter((uri) => knows(session, uri));
     const {count, limit} = session.subscriptions;
-    const slots = Subscriptions.slots(granted);
+    const slots = Subscriptions.slots(granted.length);
     if (count + slots > limit) {
         fail(
             session.output,
